@@ -1,0 +1,119 @@
+//===- RegtileTransformOps.td - regtile Transform dialect ops -*- tablegen -*-===//
+//
+// Transform dialect extension ops of regtile. Each op is a thin adapter over
+// a function or pattern set of the regtile pattern library (patterns/).
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef REGTILE_TRANSFORM_OPS
+#define REGTILE_TRANSFORM_OPS
+
+include "mlir/Dialect/Transform/IR/TransformDialect.td"
+include "mlir/Dialect/Transform/Interfaces/TransformInterfaces.td"
+include "mlir/Dialect/Transform/IR/TransformTypes.td"
+include "mlir/Interfaces/SideEffectInterfaces.td"
+include "mlir/IR/OpBase.td"
+
+//===----------------------------------------------------------------------===//
+// Pattern sets
+//===----------------------------------------------------------------------===//
+
+def ApplyFoldUnitDimsPatternsOp : Op<Transform_Dialect,
+    "apply_patterns.regtile.fold_unit_dims",
+    [DeclareOpInterfaceMethods<PatternDescriptorOpInterface>]> {
+  let summary = "Remove unit dimensions from linalg, tensor, memref and "
+                "vector ops in one pattern set";
+  let description = [{
+    Collects regtile's unit-dimension folding patterns, for use inside
+    `transform.apply_patterns`. Code tiled by 1 (for example the
+    `tensor<1x1x1x16xf32>` ops that tiling a convolution by 1 leaves) then
+    vectorizes to rank-1 native vectors instead of `vector<1x1x1x16xf32>`.
+
+    The set covers, in one greedy application:
+    - `linalg.generic` ops: unit loops are dropped and operands rank-reduced
+      (`use_slices = true`, the default: rank-reducing
+      `tensor.extract_slice`/`memref.subview`, which fold into the slices
+      that tiling created; `false`: `collapse_shape`/`expand_shape`);
+    - named linalg ops (e.g. `linalg.matmul`, `linalg.add`, `linalg.fill`
+      tiled to unit sizes): generalized first when, and only when, one of
+      their loops has a static extent of 1;
+    - vector ops: leading unit dimensions of transfers, elementwise ops,
+      broadcasts, extracts/inserts, reductions and contractions are cast away
+      with `vector.shape_cast`s that cancel out, and transfers with unit
+      dimensions read through rank-reducing subviews.
+
+    The patterns only change ranks, never values. Apply the set before
+    vectorization (to linalg) and after it (to vectors); applying it once
+    to a whole function does both.
+
+    #### Return modes
+
+    This op only populates patterns; `transform.apply_patterns` reports
+    failures. It does not consume or produce handles.
+  }];
+
+  let assemblyFormat = "attr-dict";
+}
+
+//===----------------------------------------------------------------------===//
+// Target queries
+//===----------------------------------------------------------------------===//
+
+def TargetInfoOp : Op<Transform_Dialect, "regtile.target_info",
+    [TransformOpInterface, TransformEachOpTrait,
+     DeclareOpInterfaceMethods<MemoryEffectsOpInterface>]> {
+  let summary = "Query SIMD width, register count and lanes of the target";
+  let description = [{
+    For each payload op of `scope`, returns the facts of the target that
+    applies to it, as parameters a schedule can use for tile and vector
+    sizes:
+    - `simd_bits`: the widest native SIMD register in bits (128/256/512);
+    - `vector_registers`: the number of architectural vector registers;
+    - `lanes`: native vector length for `element_type` (default `f32`).
+
+    The target is the `target` attribute of this op if given, otherwise the
+    nearest enclosing `regtile.target` string attribute of the payload op,
+    otherwise the host. A target description is `host`, an x86-64 CPU name
+    known to LLVM (`znver4`, `skylake-avx512`, `haswell`, `x86-64-v3`, ...),
+    optionally followed by `,+feature` / `,-feature` modifiers, e.g.
+    `"znver4,-avx512f"`.
+
+    Example:
+    ```mlir
+    %bits, %regs, %lanes = transform.regtile.target_info %func
+        {element_type = f32, target = "haswell"}
+        : (!transform.any_op) -> (!transform.param<i64>,
+                                  !transform.param<i64>,
+                                  !transform.param<i64>)
+    ```
+
+    #### Return modes
+
+    The op does not verify if its `target` attribute is not understood
+    (unknown CPU, unknown or malformed feature). Produces a definite failure
+    if a payload op's `regtile.target` attribute is not understood. Otherwise
+    succeeds and returns one parameter per payload op in each result. Reads
+    the handle only.
+  }];
+
+  let arguments = (ins TransformHandleTypeInterface:$scope,
+                       OptionalAttr<StrAttr>:$target,
+                       OptionalAttr<TypeAttr>:$element_type);
+  let results = (outs TransformParamTypeInterface:$simd_bits,
+                      TransformParamTypeInterface:$vector_registers,
+                      TransformParamTypeInterface:$lanes);
+  let assemblyFormat = [{
+    $scope attr-dict `:` functional-type(operands, results)
+  }];
+  let hasVerifier = 1;
+
+  let extraClassDeclaration = [{
+    ::mlir::DiagnosedSilenceableFailure applyToOne(
+        ::mlir::transform::TransformRewriter &rewriter,
+        ::mlir::Operation *target,
+        ::mlir::transform::ApplyToEachResultList &results,
+        ::mlir::transform::TransformState &state);
+  }];
+}
+
+#endif // REGTILE_TRANSFORM_OPS

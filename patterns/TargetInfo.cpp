@@ -1,0 +1,171 @@
+//===- TargetInfo.cpp - SIMD facts about a CPU target ---------------------===//
+
+#include "regtile/TargetInfo.h"
+
+#include "mlir/IR/BuiltinAttributes.h"
+#include "mlir/IR/Diagnostics.h"
+#include "llvm/ADT/STLExtras.h"
+#include "llvm/ADT/StringExtras.h"
+#include "llvm/Support/raw_ostream.h"
+#include "llvm/TargetParser/Host.h"
+#include "llvm/TargetParser/X86TargetParser.h"
+
+using namespace mlir;
+
+namespace regtile {
+
+/// The features that decide SIMD width, register count and special
+/// instructions, in the order they are printed.
+static constexpr llvm::StringLiteral kInterestingFeatures[] = {
+    "sse4.2",      "avx",        "avx2",       "fma",
+    "avx512f",     "avx512bw",   "avx512vl",   "avx512dq",
+    "avx512vnni",  "avx512bf16", "avx512fp16", "avxvnni",
+    "avxvnniint8", "amx-tile",   "amx-int8",   "amx-bf16"};
+
+static void deriveSimdFacts(TargetInfo &info) {
+  if (info.has("avx512f")) {
+    info.simdBits = 512;
+    info.numVectorRegisters = 32;
+  } else if (info.has("avx")) {
+    info.simdBits = 256;
+    info.numVectorRegisters = 16;
+  } else {
+    info.simdBits = 128;
+    info.numVectorRegisters = 16;
+  }
+}
+
+unsigned TargetInfo::lanesForBitwidth(unsigned bitwidth) const {
+  if (bitwidth == 0 || bitwidth >= simdBits)
+    return 1;
+  return simdBits / bitwidth;
+}
+
+unsigned TargetInfo::lanes(Type elementType) const {
+  if (!elementType.isIntOrIndexOrFloat())
+    return 1;
+  // Index lowers to i64 on x86-64.
+  unsigned bits =
+      elementType.isIndex() ? 64 : elementType.getIntOrFloatBitWidth();
+  return lanesForBitwidth(bits);
+}
+
+std::string TargetInfo::featureString() const {
+  SmallVector<std::string> parts;
+  for (StringRef f : kInterestingFeatures)
+    if (has(f))
+      parts.push_back(("+" + f).str());
+  return llvm::join(parts, ",");
+}
+
+std::string TargetInfo::summary() const {
+  std::string s;
+  llvm::raw_string_ostream os(s);
+  os << "cpu=" << cpu << " simd_bits=" << simdBits
+     << " vector_registers=" << numVectorRegisters << " features=";
+  SmallVector<StringRef> present;
+  for (StringRef f : kInterestingFeatures)
+    if (has(f))
+      present.push_back(f);
+  os << (present.empty() ? std::string("none") : llvm::join(present, ","));
+  return s;
+}
+
+FailureOr<TargetInfo> parseTarget(StringRef description, std::string &error) {
+  SmallVector<StringRef> parts;
+  description.split(parts, ',', /*MaxSplit=*/-1, /*KeepEmpty=*/false);
+  for (StringRef &p : parts)
+    p = p.trim();
+  if (parts.empty()) {
+    error = "empty target description";
+    return failure();
+  }
+
+  TargetInfo info;
+  StringRef cpu = parts.front();
+  if (cpu == "host") {
+    info.cpu = llvm::sys::getHostCPUName().str();
+    for (const auto &kv : llvm::sys::getHostCPUFeatures())
+      info.features[kv.getKey()] = kv.getValue();
+  } else {
+    if (llvm::X86::parseArchX86(cpu, /*Only64Bit=*/true) ==
+        llvm::X86::CK_None) {
+      error = ("unknown target CPU '" + cpu +
+               "' (expected 'host' or an x86-64 CPU name known to LLVM, "
+               "e.g. 'znver4', 'skylake-avx512', 'haswell', 'x86-64-v3')")
+                  .str();
+      return failure();
+    }
+    info.cpu = cpu.str();
+    SmallVector<StringRef> cpuFeatures;
+    llvm::X86::getFeaturesForCPU(cpu, cpuFeatures, /*NeedPlus=*/false);
+    for (StringRef f : cpuFeatures)
+      info.features[f] = true;
+  }
+
+  for (StringRef mod : llvm::drop_begin(parts)) {
+    StringRef name = mod.drop_front();
+    if (mod.size() < 2 || (mod.front() != '+' && mod.front() != '-')) {
+      error = ("malformed target feature '" + mod +
+               "' (expected '+name' or '-name')")
+                  .str();
+      return failure();
+    }
+    if (!llvm::is_contained(kInterestingFeatures, name)) {
+      SmallVector<StringRef> known(std::begin(kInterestingFeatures),
+                                   std::end(kInterestingFeatures));
+      error = ("unknown target feature '" + name +
+               "' (known: " + llvm::join(known, ", ") + ")")
+                  .str();
+      return failure();
+    }
+    // Enabling a feature enables what it implies (avx512vnni -> avx512f ->
+    // avx2 ...); disabling one disables what depends on it.
+    llvm::X86::updateImpliedFeatures(name, mod.front() == '+', info.features);
+  }
+  deriveSimdFacts(info);
+  return info;
+}
+
+const TargetInfo &getHostTarget() {
+  static const TargetInfo host = [] {
+    std::string error;
+    FailureOr<TargetInfo> info = parseTarget("host", error);
+    return succeeded(info) ? *info : TargetInfo{};
+  }();
+  return host;
+}
+
+FailureOr<TargetInfo> getTargetFor(Operation *op, StringRef description,
+                                   Location diagLoc) {
+  std::string error;
+  if (!description.empty()) {
+    FailureOr<TargetInfo> info = parseTarget(description, error);
+    if (failed(info))
+      return emitError(diagLoc) << "invalid target: " << error, failure();
+    return info;
+  }
+  for (Operation *cur = op; cur; cur = cur->getParentOp()) {
+    auto attr = cur->getAttrOfType<StringAttr>(kTargetAttrName);
+    if (!attr) {
+      if (cur->hasAttr(kTargetAttrName))
+        return cur->emitError()
+                   << "'" << kTargetAttrName << "' must be a string attribute",
+               failure();
+      continue;
+    }
+    FailureOr<TargetInfo> info = parseTarget(attr.getValue(), error);
+    if (failed(info))
+      return cur->emitError()
+                 << "invalid '" << kTargetAttrName << "': " << error,
+             failure();
+    return info;
+  }
+  return getHostTarget();
+}
+
+FailureOr<TargetInfo> getTargetFor(Operation *op) {
+  return getTargetFor(op, /*description=*/"", op->getLoc());
+}
+
+} // namespace regtile

@@ -1,0 +1,39 @@
+# -*- Python -*- lit configuration of regtile.
+import os
+import shlex
+
+import lit.formats
+
+config.name = "regtile"
+config.test_format = lit.formats.ShTest(execute_external=False)
+config.suffixes = [".mlir", ".test"]
+config.excludes = ["lib", "CMakeLists.txt", "lit.cfg.py", "lit.site.cfg.py",
+                   "Inputs"]
+config.test_source_root = os.path.dirname(__file__)
+config.test_exec_root = os.path.join(config.regtile_obj_root, "test")
+
+# FileCheck, not, count, mlir-opt, mlir-runner from the LLVM 22 install.
+config.environment["PATH"] = os.pathsep.join(
+    [config.llvm_tools_dir, config.environment.get("PATH", os.environ["PATH"])])
+
+plugin = config.regtile_plugin
+opt = os.path.join(config.llvm_tools_dir, "mlir-opt")
+runner = os.path.join(config.llvm_tools_dir, "mlir-runner")
+shared_libs = ",".join([
+    os.path.join(config.llvm_lib_dir, "libmlir_runner_utils.so"),
+    os.path.join(config.llvm_lib_dir, "libmlir_c_runner_utils.so"),
+    config.regtile_test_runtime,
+])
+python = config.python_executable or "python3"
+difftest = os.path.join(config.regtile_src_root, "test", "lib", "difftest.py")
+
+regtile_opt = f"{opt} --load-dialect-plugin={plugin} --load-pass-plugin={plugin}"
+config.substitutions.append(("%regtile-opt", regtile_opt))
+config.substitutions.append((
+    "%regtile-run",
+    f"{runner} -e main --entry-point-result=void -O3 --shared-libs={shared_libs}"))
+config.substitutions.append((
+    "%difftest",
+    f"{python} {difftest} --opt {opt} --plugin {plugin} --runner {runner} "
+    f"--shared-libs {shared_libs}"))
+config.substitutions.append(("%regtile-src", config.regtile_src_root))
