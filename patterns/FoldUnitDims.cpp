@@ -18,9 +18,11 @@
 
 #include "regtile/Patterns/FoldUnitDims.h"
 
+#include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
 #include "mlir/Dialect/Linalg/Transforms/Transforms.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/Dialect/Tensor/IR/Tensor.h"
 #include "mlir/Dialect/Tensor/Transforms/Transforms.h"
 #include "mlir/Dialect/Vector/IR/VectorOps.h"
@@ -62,23 +64,28 @@ struct GeneralizeNamedOpWithUnitLoops
 // Unit vector dims of transfers
 //===----------------------------------------------------------------------===//
 
-/// Vector dims of `op` that can be dropped: static size 1, and either a
-/// broadcast dim or in bounds (an out-of-bounds unit dim yields padding,
-/// which dropping the dim would lose). At least one dim is kept.
-static llvm::SmallBitVector
-droppableUnitVectorDims(VectorTransferOpInterface op) {
+/// Unit vector dims of a transfer (static size 1, not scalable); at least
+/// one dim is kept. `outOfBounds` gets those that may be out of bounds (not
+/// in_bounds and not a broadcast): dropping them is only correct under a
+/// guard that the accessed index is in bounds.
+static llvm::SmallBitVector unitVectorDims(VectorTransferOpInterface op,
+                                           llvm::SmallBitVector &outOfBounds) {
   VectorType vecType = op.getVectorType();
   AffineMap map = op.getPermutationMap();
   llvm::SmallBitVector drop(vecType.getRank());
+  outOfBounds.resize(vecType.getRank());
+  outOfBounds.reset();
   for (int64_t i = 0, e = vecType.getRank(); i < e; ++i) {
     if (vecType.getDimSize(i) != 1 || vecType.getScalableDims()[i])
       continue;
-    bool isBroadcast = isa<AffineConstantExpr>(map.getResult(i));
-    if (isBroadcast || op.isDimInBounds(i))
-      drop.set(i);
+    drop.set(i);
+    if (!isa<AffineConstantExpr>(map.getResult(i)) && !op.isDimInBounds(i))
+      outOfBounds.set(i);
   }
-  if (drop.all() && drop.size() > 0)
+  if (drop.all() && drop.size() > 0) {
     drop.reset(drop.size() - 1);
+    outOfBounds.reset(drop.size() - 1);
+  }
   return drop;
 }
 
@@ -103,20 +110,57 @@ static AffineMap dropResults(AffineMap map, const llvm::SmallBitVector &drop) {
                         map.getContext());
 }
 
-static ArrayAttr dropInBounds(Builder &b, VectorTransferOpInterface op,
-                              const llvm::SmallBitVector &drop) {
+/// The reduced transfer: vector type, map, in_bounds and mask.
+struct ReducedTransfer {
+  VectorType vectorType;
+  AffineMapAttr map;
+  ArrayAttr inBounds;
+  Value mask;
+  /// i1 "every dropped out-of-bounds unit dim is in bounds"; null if none.
+  Value guard;
+};
+
+static ReducedTransfer reduceTransfer(RewriterBase &b,
+                                      VectorTransferOpInterface op,
+                                      const llvm::SmallBitVector &drop,
+                                      const llvm::SmallBitVector &oob) {
+  Location loc = op.getLoc();
+  ReducedTransfer r;
+  r.vectorType = dropDims(op.getVectorType(), drop);
+  r.map = AffineMapAttr::get(dropResults(op.getPermutationMap(), drop));
   SmallVector<bool> inBounds;
   for (int64_t i = 0, e = op.getVectorType().getRank(); i < e; ++i)
     if (!drop.test(i))
       inBounds.push_back(op.isDimInBounds(i));
-  return b.getBoolArrayAttr(inBounds);
+  r.inBounds = b.getBoolArrayAttr(inBounds);
+  // Dropping a unit dim keeps every mask bit: shape_cast the mask along.
+  if (Value mask = op.getMask())
+    r.mask = vector::ShapeCastOp::create(
+        b, loc,
+        VectorType::get(r.vectorType.getShape(), b.getI1Type(),
+                        r.vectorType.getScalableDims()),
+        mask);
+  for (int i : oob.set_bits()) {
+    unsigned srcDim =
+        cast<AffineDimExpr>(op.getPermutationMap().getResult(i)).getPosition();
+    Value index = op.getIndices()[srcDim];
+    Value size =
+        isa<MemRefType>(op.getBase().getType())
+            ? Value(memref::DimOp::create(b, loc, op.getBase(), srcDim))
+            : Value(tensor::DimOp::create(b, loc, op.getBase(), srcDim));
+    Value inside =
+        arith::CmpIOp::create(b, loc, arith::CmpIPredicate::slt, index, size);
+    r.guard = r.guard ? arith::AndIOp::create(b, loc, r.guard, inside) : inside;
+  }
+  return r;
 }
 
 /// Precondition shared by the transfer patterns.
 static LogicalResult checkTransfer(VectorTransferOpInterface op,
                                    PatternRewriter &rewriter) {
-  if (op.getMask())
-    return rewriter.notifyMatchFailure(op, "masked transfer");
+  if (auto maskable = dyn_cast<vector::MaskableOpInterface>(op.getOperation()))
+    if (maskable.isMasked())
+      return rewriter.notifyMatchFailure(op, "inside vector.mask");
   if (op.getVectorType().isScalable())
     return rewriter.notifyMatchFailure(op, "scalable vector");
   if (!op.getPermutationMap().isProjectedPermutation(
@@ -125,6 +169,11 @@ static LogicalResult checkTransfer(VectorTransferOpInterface op,
   return success();
 }
 
+/// Drops unit dims of a transfer_read at any position. In-bounds (and
+/// broadcast) unit dims are dropped as is; possibly out-of-bounds ones under
+/// an scf.if that yields the padding otherwise. Registered with a higher
+/// benefit than upstream's leading-unit-dim cast, which drops out-of-bounds
+/// unit dims without a guard (a miscompile when the index is past the end).
 struct DropTransferReadUnitDims
     : public OpRewritePattern<vector::TransferReadOp> {
   using OpRewritePattern::OpRewritePattern;
@@ -132,20 +181,41 @@ struct DropTransferReadUnitDims
                                 PatternRewriter &rewriter) const override {
     if (failed(checkTransfer(op, rewriter)))
       return failure();
-    llvm::SmallBitVector drop = droppableUnitVectorDims(op);
+    llvm::SmallBitVector oob;
+    llvm::SmallBitVector drop = unitVectorDims(op, oob);
     if (drop.none())
-      return rewriter.notifyMatchFailure(op, "no droppable unit dim");
-    VectorType newType = dropDims(op.getVectorType(), drop);
-    auto read = vector::TransferReadOp::create(
-        rewriter, op.getLoc(), newType, op.getBase(), op.getIndices(),
-        AffineMapAttr::get(dropResults(op.getPermutationMap(), drop)),
-        op.getPadding(), /*mask=*/Value(), dropInBounds(rewriter, op, drop));
+      return rewriter.notifyMatchFailure(op, "no unit dim");
+    Location loc = op.getLoc();
+    ReducedTransfer r = reduceTransfer(rewriter, op, drop, oob);
+    auto buildRead = [&](OpBuilder &b, Location l) -> Value {
+      return vector::TransferReadOp::create(
+          b, l, r.vectorType, op.getBase(), op.getIndices(), r.map,
+          op.getPadding(), r.mask, r.inBounds);
+    };
+    Value read;
+    if (!r.guard) {
+      read = buildRead(rewriter, loc);
+    } else {
+      read = scf::IfOp::create(
+                 rewriter, loc, r.guard,
+                 [&](OpBuilder &b, Location l) {
+                   scf::YieldOp::create(b, l, buildRead(b, l));
+                 },
+                 [&](OpBuilder &b, Location l) {
+                   Value pad = vector::BroadcastOp::create(b, l, r.vectorType,
+                                                           op.getPadding());
+                   scf::YieldOp::create(b, l, pad);
+                 })
+                 .getResult(0);
+    }
     rewriter.replaceOpWithNewOp<vector::ShapeCastOp>(op, op.getVectorType(),
                                                      read);
     return success();
   }
 };
 
+/// The transfer_write counterpart: possibly out-of-bounds unit dims guard
+/// the write (tensor destinations yield the unchanged tensor otherwise).
 struct DropTransferWriteUnitDims
     : public OpRewritePattern<vector::TransferWriteOp> {
   using OpRewritePattern::OpRewritePattern;
@@ -153,16 +223,44 @@ struct DropTransferWriteUnitDims
                                 PatternRewriter &rewriter) const override {
     if (failed(checkTransfer(op, rewriter)))
       return failure();
-    llvm::SmallBitVector drop = droppableUnitVectorDims(op);
+    llvm::SmallBitVector oob;
+    llvm::SmallBitVector drop = unitVectorDims(op, oob);
     if (drop.none())
-      return rewriter.notifyMatchFailure(op, "no droppable unit dim");
-    VectorType newType = dropDims(op.getVectorType(), drop);
-    Value cast = vector::ShapeCastOp::create(rewriter, op.getLoc(), newType,
-                                             op.getVector());
-    rewriter.replaceOpWithNewOp<vector::TransferWriteOp>(
-        op, cast, op.getBase(), op.getIndices(),
-        AffineMapAttr::get(dropResults(op.getPermutationMap(), drop)),
-        /*mask=*/Value(), dropInBounds(rewriter, op, drop));
+      return rewriter.notifyMatchFailure(op, "no unit dim");
+    Location loc = op.getLoc();
+    ReducedTransfer r = reduceTransfer(rewriter, op, drop, oob);
+    Value vec = vector::ShapeCastOp::create(rewriter, loc, r.vectorType,
+                                            op.getVector());
+    auto buildWrite = [&](OpBuilder &b, Location l) {
+      return vector::TransferWriteOp::create(
+          b, l, vec, op.getBase(), op.getIndices(), r.map, r.mask, r.inBounds);
+    };
+    bool onTensor = isa<RankedTensorType>(op.getBase().getType());
+    if (!r.guard) {
+      auto write = buildWrite(rewriter, loc);
+      if (onTensor)
+        rewriter.replaceOp(op, write.getResult());
+      else
+        rewriter.eraseOp(op);
+      return success();
+    }
+    if (!onTensor) {
+      scf::IfOp::create(rewriter, loc, r.guard, [&](OpBuilder &b, Location l) {
+        buildWrite(b, l);
+        scf::YieldOp::create(b, l);
+      });
+      rewriter.eraseOp(op);
+      return success();
+    }
+    auto ifOp = scf::IfOp::create(
+        rewriter, loc, r.guard,
+        [&](OpBuilder &b, Location l) {
+          scf::YieldOp::create(b, l, buildWrite(b, l).getResult());
+        },
+        [&](OpBuilder &b, Location l) {
+          scf::YieldOp::create(b, l, op.getBase());
+        });
+    rewriter.replaceOp(op, ifOp.getResults());
     return success();
   }
 };
@@ -290,6 +388,9 @@ static Value createRankReducingSlice(OpBuilder &b, Location loc, Value source,
 static LogicalResult checkSliceable(VectorTransferOpInterface op,
                                     PatternRewriter &rewriter,
                                     llvm::SmallBitVector &skipped) {
+  if (auto maskable = dyn_cast<vector::MaskableOpInterface>(op.getOperation()))
+    if (maskable.isMasked())
+      return rewriter.notifyMatchFailure(op, "inside vector.mask");
   if (!isa<MemRefType, RankedTensorType>(op.getBase().getType()))
     return rewriter.notifyMatchFailure(op, "unranked source");
   if (auto memrefType = dyn_cast<MemRefType>(op.getBase().getType()))
@@ -407,8 +508,10 @@ expandResult(RewriterBase &rewriter, Location loc, Value result, Value origDest,
 } // namespace
 
 void populateTransferUnitDimPatterns(RewritePatternSet &patterns) {
-  patterns.add<DropTransferReadUnitDims, DropTransferWriteUnitDims,
-               TransferReadThroughRankReducedSlice,
+  // Benefit 2: must win over upstream's leading-unit-dim transfer patterns.
+  patterns.add<DropTransferReadUnitDims, DropTransferWriteUnitDims>(
+      patterns.getContext(), /*benefit=*/2);
+  patterns.add<TransferReadThroughRankReducedSlice,
                TransferWriteThroughRankReducedSlice>(patterns.getContext());
 }
 

@@ -91,6 +91,12 @@ LogicalResult lowerVectors(Operation *root,
   //    rank-reduced subviews so that they lower to vector loads and stores,
   //    not to one scalar access per element.
   {
+    // vector.mask regions first: the unit-dim patterns below rewrite the
+    // transfer itself and must not insert ops into a mask region.
+    RewritePatternSet maskPatterns(ctx);
+    vector::populateVectorMaskLoweringPatternsForSideEffectingOps(maskPatterns);
+    if (failed(applyPatternsGreedily(root, std::move(maskPatterns))))
+      return root->emitError("regtile vector lowering did not converge");
     RewritePatternSet patterns(ctx);
     populateTransferUnitDimPatterns(patterns);
     vector::populateVectorTransferDropUnitDimsPatterns(patterns);
@@ -236,6 +242,18 @@ void LowerToLLVMPass::runOnOperation() {
     pm.addPass(bufferization::createOneShotBufferizePass(bufferize));
     if (failed(runPipeline(pm, module)))
       return signalPassFailure();
+  }
+  // vector.mask regions around transfers become masked transfers now: the
+  // upstream deallocation pass inserts ops into mask regions otherwise
+  // (invalid IR in MLIR 22).
+  {
+    RewritePatternSet patterns(&getContext());
+    vector::populateVectorMaskLoweringPatternsForSideEffectingOps(patterns);
+    if (failed(applyPatternsGreedily(module, std::move(patterns)))) {
+      module.emitError("regtile-lower-to-llvm: vector.mask lowering did not "
+                       "converge");
+      return signalPassFailure();
+    }
   }
   // Deallocation, unless the IR already manages its buffers (the upstream
   // deallocation pipeline rejects IR holding memref.dealloc).

@@ -13,6 +13,7 @@
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/Dialect/Tensor/IR/Tensor.h"
 #include "mlir/Dialect/Transform/IR/TransformDialect.h"
 #include "mlir/Dialect/Vector/IR/VectorOps.h"
@@ -87,6 +88,7 @@ public:
     declareGeneratedDialect<arith::ArithDialect>();
     declareGeneratedDialect<linalg::LinalgDialect>();
     declareGeneratedDialect<memref::MemRefDialect>();
+    declareGeneratedDialect<scf::SCFDialect>();
     declareGeneratedDialect<tensor::TensorDialect>();
     declareGeneratedDialect<vector::VectorDialect>();
     registerTransformOps<

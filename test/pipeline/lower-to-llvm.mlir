@@ -1,0 +1,54 @@
+// regtile-lower-to-llvm takes tensors or memrefs and n-D vectors to the LLVM
+// dialect in one pass, dropping the transform schedule.
+// RUN: %regtile-opt %s --split-input-file -p 'builtin.module(regtile-lower-to-llvm)' | FileCheck %s
+
+// Tensors in and out, an unscheduled linalg op, and the schedule that came
+// with the payload: everything ends up in the LLVM dialect.
+// CHECK-LABEL: llvm.func @tensors
+// CHECK-NOT: {{[[:space:]](linalg|tensor|memref|vector|scf|bufferization|transform)\.}}
+// CHECK: llvm.return
+module attributes {transform.with_named_sequence} {
+  func.func @tensors(%a: tensor<?x?xf32>, %b: tensor<?x?xf32>) -> tensor<?x?xf32> {
+    %0 = linalg.add ins(%a, %b : tensor<?x?xf32>, tensor<?x?xf32>) outs(%a : tensor<?x?xf32>) -> tensor<?x?xf32>
+    return %0 : tensor<?x?xf32>
+  }
+  transform.named_sequence @__transform_main(%root: !transform.any_op {transform.readonly}) {
+    transform.yield
+  }
+}
+
+// -----
+
+// n-D vectors: a contraction becomes FMAs on 1-D vectors; both kinds of
+// multi-reduction lower without leftovers.
+// CHECK-LABEL: llvm.func @nd_vectors
+// CHECK: llvm.intr.fmuladd{{.*}}vector<16xf32>
+// CHECK-NOT: {{[[:space:]]vector\.}}
+// CHECK: llvm.return
+func.func @nd_vectors(%a: vector<4x8xf32>, %b: vector<8x16xf32>, %c: vector<4x16xf32>) -> (vector<4x16xf32>, vector<4xf32>, vector<8xf32>) {
+  %r = vector.contract {indexing_maps = [affine_map<(i, j, k) -> (i, k)>, affine_map<(i, j, k) -> (k, j)>, affine_map<(i, j, k) -> (i, j)>],
+                        iterator_types = ["parallel", "parallel", "reduction"], kind = #vector.kind<add>}
+       %a, %b, %c : vector<4x8xf32>, vector<8x16xf32> into vector<4x16xf32>
+  %z4 = arith.constant dense<0.0> : vector<4xf32>
+  %z8 = arith.constant dense<0.0> : vector<8xf32>
+  %rows = vector.multi_reduction <add>, %a, %z4 [1] : vector<4x8xf32> to vector<4xf32>
+  %cols = vector.multi_reduction <add>, %a, %z8 [0] : vector<4x8xf32> to vector<8xf32>
+  return %r, %rows, %cols : vector<4x16xf32>, vector<4xf32>, vector<8xf32>
+}
+
+// -----
+
+// A transfer that skips inner source dims, as casting away leading unit dims
+// leaves it, lowers to one vector load, not to one scalar load per element.
+// CHECK-LABEL: llvm.func @skipped_inner_dims
+// CHECK: llvm.load {{.*}} -> vector<64xf32>
+// CHECK-NOT: vector<1xf32>
+// CHECK: llvm.return
+func.func @skipped_inner_dims(%m: memref<1x1x5x64x1x1x1xf32>) -> vector<5x64xf32> {
+  %c0 = arith.constant 0 : index
+  %p = arith.constant 0.0 : f32
+  %v = vector.transfer_read %m[%c0, %c0, %c0, %c0, %c0, %c0, %c0], %p
+      {in_bounds = [true, true], permutation_map = affine_map<(d0, d1, d2, d3, d4, d5, d6) -> (d2, d3)>}
+      : memref<1x1x5x64x1x1x1xf32>, vector<5x64xf32>
+  return %v : vector<5x64xf32>
+}
