@@ -37,3 +37,6 @@ config.substitutions.append((
     f"{python} {difftest} --opt {opt} --plugin {plugin} --runner {runner} "
     f"--shared-libs {shared_libs}"))
 config.substitutions.append(("%regtile-src", config.regtile_src_root))
+config.substitutions.append(("%regtile-obj", config.regtile_obj_root))
+if config.regtile_enable_bench:
+    config.available_features.add("bench")

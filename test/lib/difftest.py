@@ -14,7 +14,12 @@ matched nothing proves nothing) unless --allow-unchanged is given.
 Cases:
   * `// -----` splits FILE into independent modules (like -split-input-file);
   * `// DIFFTEST-CASE: N=383 M=517` lines inside a split instantiate it once
-    per line, replacing `${N}`, `${M}`, ... in the text.
+    per line, replacing `${N}`, `${M}`, ... in the text; `--case "N=3 M=5"`
+    (repeatable) replaces those lines.
+The schedule is applied by `--schedule` (default `transform-interpreter`),
+e.g. `transform-preload-library{transform-library-paths=s.mlir},
+transform-interpreter{entry-point=my_schedule}` for a schedule kept in its
+own file.
 """
 
 import argparse
@@ -99,6 +104,12 @@ def main():
                     help="options of regtile-lower-to-llvm, e.g. target=haswell")
     ap.add_argument("--rtol", type=float, default=0.0)
     ap.add_argument("--atol", type=float, default=0.0)
+    ap.add_argument("--schedule", default="transform-interpreter",
+                    help="passes that apply the schedule (textual pipeline "
+                         "elements, without builtin.module(...))")
+    ap.add_argument("--case", action="append", default=[],
+                    help="shape parameters, e.g. 'N=3 M=5'; replaces the "
+                         "DIFFTEST-CASE lines")
     ap.add_argument("--allow-unchanged", action="store_true")
     args = ap.parse_args()
 
@@ -113,8 +124,9 @@ def main():
 
     total_cases = total_values = 0
     for s, chunk in enumerate(splits):
-        cases = [dict(kv.split("=") for kv in m.split())
-                 for m in re.findall(r"^// DIFFTEST-CASE:(.*)$", chunk, re.M)]
+        lines = args.case or re.findall(r"^// DIFFTEST-CASE:(.*)$", chunk,
+                                        re.M)
+        cases = [dict(kv.split("=") for kv in m.split()) for m in lines]
         for params in cases or [{}]:
             src = chunk
             for k, v in params.items():
@@ -125,7 +137,7 @@ def main():
                 sys.stderr.write(f"difftest: {label}: no value for "
                                  f"{sorted(set(left))}\n")
                 return 1
-            sched_ir = run(opt + ["-p", f"builtin.module(transform-interpreter,"
+            sched_ir = run(opt + ["-p", f"builtin.module({args.schedule},"
                                   f"{lower})"], src, f"{label}: scheduled lowering")
             ref_ir = run(opt + ["-p", f"builtin.module({lower})"], src,
                          f"{label}: reference lowering")

@@ -30,21 +30,43 @@ def ApplyFoldUnitDimsPatternsOp : Op<Transform_Dialect,
     vectorizes to rank-1 native vectors instead of `vector<1x1x1x16xf32>`.
 
     The set covers, in one greedy application:
-    - `linalg.generic` ops: unit loops are dropped and operands rank-reduced
-      (`use_slices = true`, the default: rank-reducing
-      `tensor.extract_slice`/`memref.subview`, which fold into the slices
-      that tiling created; `false`: `collapse_shape`/`expand_shape`);
-    - named linalg ops (e.g. `linalg.matmul`, `linalg.add`, `linalg.fill`
-      tiled to unit sizes): generalized first when, and only when, one of
-      their loops has a static extent of 1;
-    - vector ops: leading unit dimensions of transfers, elementwise ops,
-      broadcasts, extracts/inserts, reductions and contractions are cast away
-      with `vector.shape_cast`s that cancel out, and transfers with unit
-      dimensions read through rank-reducing subviews.
+    - linalg ops: unit loops of `linalg.generic` are dropped (upstream's
+      folder); named ops (`linalg.matmul`, `linalg.add`, `linalg.fill`,
+      `linalg.broadcast`, `linalg.reduce`, ...) with a loop of static extent
+      1 are generalized first, which upstream's folder does not do;
+      convolutions with unit windows become lower-dimensional convolutions.
+      Tensor operands are rank-reduced with `tensor.collapse_shape` and
+      results re-expanded with `tensor.expand_shape` (bufferizes in place;
+      never a rank-reducing `tensor.insert_slice`, which upstream's
+      vectorizer miscompiles in MLIR 22); memref operands with rank-reducing
+      `memref.subview`s.
+    - vector transfers: unit vector dims are dropped at any position, not
+      only leading ones; a possibly out-of-bounds unit dim is dropped under
+      an `scf.if` that yields the padding otherwise (upstream's leading-dim
+      cast drops it unguarded); masks are kept. A transfer whose map skips
+      inner source dims (e.g. `(d0, ..., d6) -> (d2, d3)`, which lowers to
+      one scalar access per element) reads through a rank-reduced
+      `tensor.extract_slice` / writes through a rank-reduced `memref.subview`
+      so the map becomes a minor identity.
+    - other vector ops: upstream's leading-unit-dim casts and shape_cast
+      unit-dim dropping for elementwise ops, contractions, broadcasts,
+      transposes and `scf.for` iter_args; unit-dim multi-reductions are
+      elided; the `vector.shape_cast`s left over cancel out.
 
     The patterns only change ranks, never values. Apply the set before
-    vectorization (to linalg) and after it (to vectors); applying it once
-    to a whole function does both.
+    vectorization (to linalg) and after it (to vectors).
+
+    Example (seed 000's tiled convolution; see `examples/conv_relu`):
+    ```mlir
+    transform.apply_patterns to %func {
+      transform.apply_patterns.regtile.fold_unit_dims
+    } : !transform.any_op
+    %v = transform.structured.vectorize_children_and_apply_patterns %func
+        : (!transform.any_op) -> !transform.any_op
+    transform.apply_patterns to %v {
+      transform.apply_patterns.regtile.fold_unit_dims
+    } : !transform.any_op
+    ```
 
     #### Return modes
 

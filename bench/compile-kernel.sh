@@ -1,0 +1,38 @@
+#!/usr/bin/env bash
+# AOT-compile one scheduled MLIR kernel into an object file for the
+# benchmark drivers:
+#   payload (with ${PARAM} sizes) -> schedule (transform library, entry point)
+#   -> regtile-lower-to-llvm -> LLVM IR -> clang -O3 -march=native -> .o
+# Only @FUNC and its C interface are kept, renamed to FUNC__VARIANT so that
+# several variants of one kernel link into one binary.
+#
+# Usage: compile-kernel.sh OUT.o PAYLOAD SCHEDULE ENTRY FUNC VARIANT "N=5 H=80 ..."
+# Environment: LLVM_BIN (default /usr/lib/llvm-22/bin), REGTILE_PLUGIN.
+set -euo pipefail
+out=$1 payload=$2 schedule=$3 entry=$4 func=$5 variant=$6 params=$7
+bin=${LLVM_BIN:-/usr/lib/llvm-22/bin}
+plugin=${REGTILE_PLUGIN:?set REGTILE_PLUGIN to libRegtilePlugin.so}
+work=$(mktemp -d)
+trap 'rm -rf "$work"' EXIT
+
+sed_args=()
+for kv in $params; do sed_args+=(-e "s/\${${kv%%=*}}/${kv#*=}/g"); done
+sed "${sed_args[@]}" "$payload" > "$work/payload.mlir"
+if grep -q '\${' "$work/payload.mlir"; then
+  echo "compile-kernel: unset parameters in $payload:" \
+       "$(grep -o '\${[A-Za-z0-9_]*}' "$work/payload.mlir" | sort -u | tr '\n' ' ')" >&2
+  exit 1
+fi
+
+schedule_passes="transform-preload-library{transform-library-paths=$schedule},transform-interpreter{entry-point=$entry}"
+if [[ "$schedule" == none ]]; then schedule_passes=""; fi
+"$bin/mlir-opt" --load-dialect-plugin="$plugin" --load-pass-plugin="$plugin" \
+  "$work/payload.mlir" \
+  -p "builtin.module(${schedule_passes:+$schedule_passes,}symbol-privatize{exclude=$func},symbol-dce,regtile-lower-to-llvm)" \
+  -o "$work/kernel.mlir"
+"$bin/mlir-translate" --mlir-to-llvmir "$work/kernel.mlir" -o "$work/kernel.ll"
+"$bin/clang" -O3 -march=native -Wno-override-module -c "$work/kernel.ll" -o "$work/kernel.o"
+"$bin/llvm-objcopy" \
+  --redefine-sym "$func=${func}__$variant" \
+  --redefine-sym "_mlir_ciface_$func=_mlir_ciface_${func}__$variant" \
+  "$work/kernel.o" "$out"

@@ -1,0 +1,385 @@
+//===- Harness.cpp - regtile benchmark harness ----------------------------===//
+
+#include "Harness.h"
+
+#include <benchmark/benchmark.h>
+#include <immintrin.h>
+#include <sched.h>
+#include <unistd.h>
+
+#include <algorithm>
+#include <cmath>
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>
+#include <map>
+#include <memory>
+#include <sstream>
+
+namespace regtile::bench {
+namespace {
+
+//===----------------------------------------------------------------------===//
+// Machine measurements
+//===----------------------------------------------------------------------===//
+
+#if defined(__AVX512F__)
+constexpr int kLanes = 16;
+constexpr int kAccumulators = 16; // 32 zmm registers: 16 accumulators + a, b.
+constexpr const char *kPeakLoop = "AVX-512 FMA, 16 accumulators";
+using Vec = __m512;
+static Vec vset(float x) { return _mm512_set1_ps(x); }
+static Vec vfma(Vec a, Vec b, Vec c) { return _mm512_fmadd_ps(a, b, c); }
+static Vec vadd(Vec a, Vec b) { return _mm512_add_ps(a, b); }
+static Vec vload(const float *p) { return _mm512_load_ps(p); }
+static float vsum(Vec v) { return _mm512_reduce_add_ps(v); }
+#elif defined(__AVX2__) && defined(__FMA__)
+constexpr int kLanes = 8;
+constexpr int kAccumulators = 12; // 16 ymm registers: 12 accumulators + a, b.
+constexpr const char *kPeakLoop = "AVX2 FMA, 12 accumulators";
+using Vec = __m256;
+static Vec vset(float x) { return _mm256_set1_ps(x); }
+static Vec vfma(Vec a, Vec b, Vec c) { return _mm256_fmadd_ps(a, b, c); }
+static Vec vadd(Vec a, Vec b) { return _mm256_add_ps(a, b); }
+static Vec vload(const float *p) { return _mm256_load_ps(p); }
+static float vsum(Vec v) {
+  alignas(32) float t[8];
+  _mm256_store_ps(t, v);
+  float s = 0;
+  for (float x : t)
+    s += x;
+  return s;
+}
+#else
+#error "the benchmark harness needs AVX2+FMA or AVX-512 (-march=native)"
+#endif
+
+/// `iterations` rounds of kAccumulators independent vector FMAs. noipa: GCC
+/// would otherwise infer the function is const and hoist it out of the
+/// timing loop.
+__attribute__((noipa)) float fmaLoop(int64_t iterations) {
+  Vec acc[kAccumulators];
+  for (int k = 0; k < kAccumulators; ++k)
+    acc[k] = vset(static_cast<float>(k));
+  Vec a = vset(0.999999f), b = vset(1e-7f);
+  for (int64_t i = 0; i < iterations; ++i)
+    for (int k = 0; k < kAccumulators; ++k)
+      acc[k] = vfma(acc[k], a, b);
+  Vec s = acc[0];
+  for (int k = 1; k < kAccumulators; ++k)
+    s = vadd(s, acc[k]);
+  return vsum(s);
+}
+constexpr double kFlopsPerFmaIteration = 2.0 * kLanes * kAccumulators;
+
+/// Sum of all floats of `p` (bytes a multiple of 8 vectors), 8 accumulators.
+__attribute__((noipa)) float readLoop(const float *p, std::size_t count) {
+  Vec acc[8];
+  for (auto &v : acc)
+    v = vset(0);
+  for (std::size_t i = 0; i < count; i += 8 * kLanes)
+    for (int k = 0; k < 8; ++k)
+      acc[k] = vadd(acc[k], vload(p + i + k * kLanes));
+  for (int k = 1; k < 8; ++k)
+    acc[0] = vadd(acc[0], acc[k]);
+  return vsum(acc[0]);
+}
+
+struct Buffer {
+  float *data = nullptr;
+  std::size_t count = 0;
+  explicit Buffer(std::size_t bytes)
+      : data(allocFloats((bytes + 4095) / 4)), count((bytes + 4095) / 4) {
+    fillFloats(data, count, 7);
+  }
+  ~Buffer() { freeFloats(data); }
+};
+
+std::string formatBytes(double bytes) {
+  char buf[64];
+  if (bytes >= (1 << 20))
+    std::snprintf(buf, sizeof(buf), "%.3g MiB", bytes / (1 << 20));
+  else
+    std::snprintf(buf, sizeof(buf), "%.3g KiB", bytes / 1024);
+  return buf;
+}
+
+//===----------------------------------------------------------------------===//
+// Collecting medians from Google Benchmark
+//===----------------------------------------------------------------------===//
+
+/// Seconds per call of each benchmark: the median over repetitions, or the
+/// single run when there is one repetition (no aggregates are reported then).
+class MedianCollector : public benchmark::BenchmarkReporter {
+public:
+  std::map<std::string, double> seconds;
+  bool ReportContext(const Context &) override { return true; }
+  void ReportRuns(const std::vector<Run> &runs) override {
+    for (const Run &r : runs) {
+      bool median =
+          r.run_type == Run::RT_Aggregate && r.aggregate_name == "median";
+      bool single = r.run_type == Run::RT_Iteration && r.repetitions <= 1;
+      if (!median && !single)
+        continue;
+      seconds[r.run_name.function_name] =
+          r.GetAdjustedRealTime() /
+          benchmark::GetTimeUnitMultiplier(r.time_unit);
+    }
+  }
+};
+
+bool parseFlag(const char *arg, const char *name, std::string &value) {
+  std::size_t n = std::strlen(name);
+  if (std::strncmp(arg, name, n) != 0 || arg[n] != '=')
+    return false;
+  value = arg + n + 1;
+  return true;
+}
+
+std::string jsonEscape(const std::string &s) {
+  std::string out;
+  for (char c : s) {
+    if (c == '"' || c == '\\')
+      out += '\\';
+    out += c;
+  }
+  return out;
+}
+
+} // namespace
+
+float *allocFloats(std::size_t count) {
+  void *p = nullptr;
+  if (posix_memalign(&p, 64, std::max<std::size_t>(count, 16) * sizeof(float)))
+    std::abort();
+  return static_cast<float *>(p);
+}
+void freeFloats(float *p) { std::free(p); }
+
+void fillFloats(float *p, std::size_t count, std::uint64_t seed) {
+  std::uint64_t x = seed * 0x9e3779b97f4a7c15ULL + 1;
+  for (std::size_t i = 0; i < count; ++i) {
+    x ^= x << 13;
+    x ^= x >> 7;
+    x ^= x << 17;
+    p[i] = static_cast<float>(static_cast<int64_t>(x % 65) - 32) / 8.0f;
+  }
+}
+
+double maxRelativeError(const float *a, const float *b, std::size_t count) {
+  double worst = 0;
+  for (std::size_t i = 0; i < count; ++i) {
+    double d = std::fabs(double(a[i]) - double(b[i])) /
+               std::max(1.0, std::fabs(double(b[i])));
+    if (std::isnan(d))
+      return INFINITY;
+    worst = std::max(worst, d);
+  }
+  return worst;
+}
+
+int main(int argc, char **argv, std::vector<Kernel> kernels, Options options) {
+  std::vector<char *> rest{argv[0]};
+  for (int i = 1; i < argc; ++i) {
+    std::string v;
+    if (parseFlag(argv[i], "--json", v))
+      options.jsonPath = v;
+    else if (parseFlag(argv[i], "--cpu", v))
+      options.cpu = std::atoi(v.c_str());
+    else if (parseFlag(argv[i], "--reps", v))
+      options.repetitions = std::max(1, std::atoi(v.c_str()));
+    else if (parseFlag(argv[i], "--min-time", v))
+      options.minTime = std::atof(v.c_str());
+    else if (std::strncmp(argv[i], "--benchmark_", 12) == 0)
+      rest.push_back(argv[i]);
+    else {
+      std::fprintf(stderr,
+                   "usage: %s [--json=PATH] [--cpu=N] [--reps=N] "
+                   "[--min-time=S] [--benchmark_filter=REGEX]\n",
+                   argv[0]);
+      return 2;
+    }
+  }
+
+  // Pin to one core.
+  int cpu = options.cpu >= 0
+                ? options.cpu
+                : static_cast<int>(sysconf(_SC_NPROCESSORS_ONLN)) - 1;
+  cpu_set_t set;
+  CPU_ZERO(&set);
+  CPU_SET(cpu, &set);
+  if (sched_setaffinity(0, sizeof(set), &set) != 0) {
+    std::perror("sched_setaffinity");
+    return 2;
+  }
+
+  // Correctness first: a wrong kernel is not timed.
+  std::vector<std::string> failures(kernels.size());
+  bool anyFailure = false;
+  for (std::size_t i = 0; i < kernels.size(); ++i) {
+    if (!kernels[i].check)
+      continue;
+    kernels[i].run();
+    failures[i] = kernels[i].check();
+    if (!failures[i].empty()) {
+      anyFailure = true;
+      std::fprintf(stderr, "FAILED CHECK: %s / %s: %s\n",
+                   kernels[i].workload.c_str(), kernels[i].variant.c_str(),
+                   failures[i].c_str());
+    }
+  }
+
+  int bargc = static_cast<int>(rest.size());
+  benchmark::Initialize(&bargc, rest.data());
+  auto configure = [&](benchmark::internal::Benchmark *b) {
+    b->Repetitions(options.repetitions)
+        ->ReportAggregatesOnly(true)
+        ->MinTime(options.minTime)
+        ->UseRealTime()
+        ->Unit(benchmark::kMicrosecond);
+  };
+
+  // Machine references, measured in this process.
+  constexpr int64_t kFmaIterations = 1 << 22;
+  configure(benchmark::RegisterBenchmark("peak_fma", [](benchmark::State &s) {
+    for (auto _ : s)
+      benchmark::DoNotOptimize(fmaLoop(kFmaIterations));
+  }));
+  constexpr std::size_t kReferenceBytes = 1 << 20;
+  std::vector<double> copySizes{double(kReferenceBytes)};
+  for (const Kernel &k : kernels)
+    if (k.bytes > 0 && std::find(copySizes.begin(), copySizes.end(), k.bytes) ==
+                           copySizes.end())
+      copySizes.push_back(k.bytes);
+  std::vector<std::unique_ptr<Buffer>> buffers;
+  for (double bytes : copySizes) {
+    buffers.push_back(std::make_unique<Buffer>(std::size_t(bytes)));
+    buffers.push_back(std::make_unique<Buffer>(std::size_t(bytes)));
+    float *src = buffers[buffers.size() - 2]->data;
+    float *dst = buffers.back()->data;
+    std::size_t n = std::size_t(bytes);
+    configure(benchmark::RegisterBenchmark(
+        ("memcpy_" + std::to_string(n)).c_str(), [=](benchmark::State &s) {
+          for (auto _ : s) {
+            std::memcpy(dst, src, n);
+            benchmark::ClobberMemory();
+          }
+        }));
+  }
+  Buffer readBuffer(kReferenceBytes);
+  configure(benchmark::RegisterBenchmark("read_loop", [&](benchmark::State &s) {
+    std::size_t count = kReferenceBytes / sizeof(float);
+    for (auto _ : s)
+      benchmark::DoNotOptimize(readLoop(readBuffer.data, count));
+  }));
+  for (std::size_t i = 0; i < kernels.size(); ++i) {
+    if (!failures[i].empty())
+      continue;
+    auto *fn = &kernels[i].run;
+    configure(benchmark::RegisterBenchmark(
+        ("kernel_" + std::to_string(i)).c_str(), [fn](benchmark::State &s) {
+          for (auto _ : s) {
+            (*fn)();
+            benchmark::ClobberMemory();
+          }
+        }));
+  }
+
+  MedianCollector collector;
+  benchmark::RunSpecifiedBenchmarks(&collector);
+  benchmark::Shutdown();
+
+  auto seconds = [&](const std::string &name) {
+    auto it = collector.seconds.find(name);
+    return it == collector.seconds.end() ? NAN : it->second;
+  };
+  double peak = kFlopsPerFmaIteration * kFmaIterations / seconds("peak_fma");
+  auto memcpyGBs = [&](double bytes) {
+    return bytes / seconds("memcpy_" + std::to_string(std::size_t(bytes))) /
+           1e9;
+  };
+  double readGBs = kReferenceBytes / seconds("read_loop") / 1e9;
+
+  // Table.
+  std::ostringstream md;
+  char line[512];
+  std::snprintf(
+      line, sizeof(line),
+      "Machine (core %d, same run): peak %.1f GFLOP/s (%s); "
+      "memcpy %s %.1f GB/s; read loop %s %.1f GB/s.\n"
+      "Medians of %d repetitions, pinned to one core. Timing loop: "
+      "Debian's Google Benchmark (a DEBUG build of the library; the "
+      "timed code is ours, built -O3 -march=native).\n\n",
+      cpu, peak / 1e9, kPeakLoop, formatBytes(kReferenceBytes).c_str(),
+      memcpyGBs(kReferenceBytes), formatBytes(kReferenceBytes).c_str(), readGBs,
+      options.repetitions);
+  md << line;
+  md << "| workload | variant | time (ms) | GFLOP/s | x peak | GB/s | x memcpy "
+        "| speed vs first variant |\n"
+     << "|---|---|---:|---:|---:|---:|---:|---:|\n";
+  std::map<std::string, double> firstTime;
+  std::ostringstream json;
+  json << "{\n  \"machine\": {\"cpu\": " << cpu
+       << ", \"peak_gflops\": " << peak / 1e9
+       << ", \"memcpy_gbs\": " << memcpyGBs(kReferenceBytes)
+       << ", \"memcpy_bytes\": " << kReferenceBytes
+       << ", \"read_gbs\": " << readGBs
+       << ", \"repetitions\": " << options.repetitions
+       << "},\n  \"kernels\": [";
+  for (std::size_t i = 0; i < kernels.size(); ++i) {
+    const Kernel &k = kernels[i];
+    double t =
+        failures[i].empty() ? seconds("kernel_" + std::to_string(i)) : NAN;
+    if (!firstTime.count(k.workload))
+      firstTime[k.workload] = t;
+    double gflops = k.flops > 0 ? k.flops / t / 1e9 : NAN;
+    double gbs = k.bytes > 0 ? k.bytes / t / 1e9 : NAN;
+    double vsMemcpy = k.bytes > 0 ? gbs / memcpyGBs(k.bytes) : NAN;
+    double vsFirst = firstTime[k.workload] / t;
+    auto cell = [](double v, const char *fmt) {
+      char b[32];
+      if (std::isnan(v))
+        return std::string("-");
+      std::snprintf(b, sizeof(b), fmt, v);
+      return std::string(b);
+    };
+    if (!failures[i].empty())
+      md << "| " << k.workload << " | " << k.variant
+         << " | WRONG RESULT: " << failures[i] << " | | | | | |\n";
+    else
+      md << "| " << k.workload << " | " << k.variant << " | "
+         << cell(t * 1e3, "%.3f") << " | " << cell(gflops, "%.1f") << " | "
+         << cell(gflops * 1e9 / peak, "%.2f") << " | " << cell(gbs, "%.1f")
+         << " | " << cell(vsMemcpy, "%.2f") << " | " << cell(vsFirst, "%.2f")
+         << " |\n";
+    auto num = [](double v) {
+      std::ostringstream s;
+      if (std::isnan(v))
+        s << "null";
+      else
+        s << v;
+      return s.str();
+    };
+    json << (i ? "," : "") << "\n    {\"workload\": \""
+         << jsonEscape(k.workload) << "\", \"variant\": \""
+         << jsonEscape(k.variant) << "\", \"check\": \""
+         << jsonEscape(failures[i].empty() ? "ok" : failures[i])
+         << "\", \"seconds\": " << num(t) << ", \"gflops\": " << num(gflops)
+         << ", \"peak_ratio\": " << num(gflops * 1e9 / peak)
+         << ", \"gbs\": " << num(gbs) << ", \"memcpy_ratio\": " << num(vsMemcpy)
+         << ", \"speed_vs_first\": " << num(vsFirst) << "}";
+  }
+  json << "\n  ]\n}\n";
+  std::fputs(md.str().c_str(), stdout);
+  if (FILE *f = std::fopen(options.jsonPath.c_str(), "w")) {
+    std::fputs(json.str().c_str(), f);
+    std::fclose(f);
+    std::printf("\nJSON: %s\n", options.jsonPath.c_str());
+  } else {
+    std::perror(options.jsonPath.c_str());
+    return 2;
+  }
+  return anyFailure ? 1 : 0;
+}
+
+} // namespace regtile::bench

@@ -1,0 +1,76 @@
+//===- Harness.h - regtile benchmark harness --------------------*- C++ -*-===//
+//
+// The one benchmark harness of regtile. A driver describes kernels (workload,
+// variant, flops, bytes moved, a function to time, an optional check) and
+// calls regtile::bench::main(). In one process, pinned to one core, the
+// harness then measures with Google Benchmark (medians of repetitions):
+//   - the machine's single-core peak: an FMA loop with enough independent
+//     accumulators to saturate the FMA units;
+//   - memcpy bandwidth, for a reference size and for each kernel's byte
+//     count;
+//   - a read-bandwidth loop (vector loads summed into registers);
+//   - every kernel,
+// and reports each kernel as ratios: to peak, to memcpy of the same bytes,
+// and to the other variants of its workload. Output: a markdown table on
+// stdout and a JSON file.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef REGTILE_BENCH_HARNESS_H
+#define REGTILE_BENCH_HARNESS_H
+
+#include <cstdint>
+#include <functional>
+#include <string>
+#include <vector>
+
+namespace regtile::bench {
+
+struct Kernel {
+  /// What is computed ("conv_relu 5x80x100x128"); variants of one workload
+  /// are compared with each other.
+  std::string workload;
+  /// How it is computed ("regtile", "upstream", "C++ -O3", a peer library).
+  std::string variant;
+  /// Useful floating-point (or integer) operations per call; 0 if the kernel
+  /// is bandwidth-bound and flops mean nothing.
+  double flops = 0;
+  /// Bytes a call must move at least (each input read once, each output
+  /// written once); the memcpy ratio compares against memcpy of this many
+  /// bytes. 0 to skip.
+  double bytes = 0;
+  /// The timed call.
+  std::function<void()> run;
+  /// Optional: after one call of `run`, returns an empty string if the
+  /// result is right, or what is wrong. A kernel that fails is reported as
+  /// failing and not timed.
+  std::function<std::string()> check;
+};
+
+struct Options {
+  /// Written next to the table (--json=PATH overrides).
+  std::string jsonPath = "regtile-bench.json";
+  /// Core to pin to; -1 for the last core (--cpu=N overrides).
+  int cpu = -1;
+  /// Repetitions per measurement (--reps=N overrides); the median is used.
+  int repetitions = 5;
+  /// Minimum time per repetition in seconds (--min-time=S overrides).
+  double minTime = 0.1;
+};
+
+/// Run the harness on `kernels`; returns the process exit code (non-zero if
+/// a kernel check failed).
+int main(int argc, char **argv, std::vector<Kernel> kernels,
+         Options options = {});
+
+/// Aligned buffer helpers for drivers.
+float *allocFloats(std::size_t count);
+void freeFloats(float *p);
+/// Deterministic fill: multiples of 1/8 in [-4, 4], like the test runtime.
+void fillFloats(float *p, std::size_t count, std::uint64_t seed);
+/// Max |a - b| / max(1, |b|) over `count` elements.
+double maxRelativeError(const float *a, const float *b, std::size_t count);
+
+} // namespace regtile::bench
+
+#endif // REGTILE_BENCH_HARNESS_H

@@ -1,0 +1,36 @@
+#!/usr/bin/env bash
+# regtile's main job on its built-in examples: set up, build, apply each
+# example's schedule with the stock mlir-opt plus the plugin, compile, run,
+# check the result against the unscheduled payload, and print the benchmark
+# table of measured ratios (pinned to one core, medians, same run).
+#   BUILD_DIR  build directory (default: build)
+#   REPS       benchmark repetitions (default: 5)
+set -euo pipefail
+cd "$(dirname "$0")/.."
+BUILD_DIR=${BUILD_DIR:-build}
+REPS=${REPS:-5}
+LLVM_BIN=/usr/lib/llvm-22/bin
+LLVM_LIB=/usr/lib/llvm-22/lib
+
+scripts/setup.sh
+cmake -S . -B "$BUILD_DIR" -G Ninja -DCMAKE_BUILD_TYPE=Release >/dev/null
+cmake --build "$BUILD_DIR"
+
+plugin="$BUILD_DIR/lib/libRegtilePlugin.so"
+difftest() {
+  python3 test/lib/difftest.py --opt "$LLVM_BIN/mlir-opt" --plugin "$plugin" \
+    --runner "$LLVM_BIN/mlir-runner" \
+    --shared-libs "$LLVM_LIB/libmlir_runner_utils.so,$LLVM_LIB/libmlir_c_runner_utils.so,$BUILD_DIR/lib/libregtile_test_runtime.so" \
+    "$@"
+}
+
+# Each example: payload + schedule in examples/<name>/, checked against the
+# unscheduled payload on shapes that do and do not divide the tiles, then
+# benchmarked at full size against upstream-only schedules and peers.
+echo "== conv_relu (seed 000): check against the unscheduled payload"
+difftest examples/conv_relu/conv_relu.mlir \
+  --schedule "transform-preload-library{transform-library-paths=examples/conv_relu/schedule.mlir},transform-interpreter{entry-point=conv_relu_regtile}" \
+  --case "N=1 H=4 W=20 HI=6 WI=22 CI=16 CO=128" \
+  --case "N=2 H=3 W=13 HI=5 WI=15 CI=9 CO=100"
+echo "== conv_relu (seed 000): benchmark"
+"$BUILD_DIR/bench/bench_conv_relu" --reps="$REPS" --json="$BUILD_DIR/conv_relu.json"

@@ -1,0 +1,11 @@
+// Execution: the seed-000 example (examples/conv_relu) with regtile's
+// schedule computes exactly what the unscheduled payload computes. The
+// second shape does not divide the tiles (W=7 vs 5, CO=70 vs 64): partial
+// tiles have dynamic sizes (and stay scalar), the folding still applies.
+// The schedule reassociates the reduction (fastmath fast); the inputs are
+// multiples of 1/8, so every sum is exact and results compare bit for bit.
+// RUN: %difftest %regtile-src/examples/conv_relu/conv_relu.mlir \
+// RUN:   --schedule 'transform-preload-library{transform-library-paths=%regtile-src/examples/conv_relu/schedule.mlir},transform-interpreter{entry-point=conv_relu_regtile}' \
+// RUN:   --case "N=1 H=2 W=10 HI=4 WI=12 CI=8 CO=128" \
+// RUN:   --case "N=2 H=3 W=7 HI=5 WI=9 CI=5 CO=70" | FileCheck %s
+// CHECK: PASS 2 cases
