@@ -316,6 +316,17 @@ void LowerToLLVMPass::runOnOperation() {
       return signalPassFailure();
   }
 
+  // The generated code is for the target: LLVM code generation (JIT or AOT)
+  // uses these function attributes over its own default CPU.
+  auto features =
+      LLVM::TargetFeaturesAttr::get(&getContext(), info->llvmTargetFeatures());
+  module.walk([&](LLVM::LLVMFuncOp func) {
+    if (func.isExternal() || func.getTargetCpu())
+      return;
+    func.setTargetCpu(info->cpu);
+    func.setTargetFeaturesAttr(features);
+  });
+
   // Anything left is IR this pipeline cannot lower: name it, once per kind
   // of op (unrealized casts are a symptom, not a cause: named only if alone).
   llvm::StringSet<> reported;

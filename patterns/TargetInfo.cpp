@@ -50,11 +50,11 @@ unsigned TargetInfo::lanes(Type elementType) const {
   return lanesForBitwidth(bits);
 }
 
-std::string TargetInfo::featureString() const {
+std::string TargetInfo::llvmTargetFeatures() const {
   SmallVector<std::string> parts;
-  for (StringRef f : kInterestingFeatures)
-    if (has(f))
-      parts.push_back(("+" + f).str());
+  for (const auto &kv : features)
+    parts.push_back((kv.getValue() ? "+" : "-") + kv.getKey().str());
+  llvm::sort(parts);
   return llvm::join(parts, ",");
 }
 

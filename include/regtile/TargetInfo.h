@@ -52,9 +52,9 @@ struct TargetInfo {
   /// Native vector length for elements of `bitwidth` bits (at least 1).
   unsigned lanesForBitwidth(unsigned bitwidth) const;
 
-  /// Comma-separated "+feature" list of the ISA features regtile cares about,
-  /// suitable for LLVM's target-features.
-  std::string featureString() const;
+  /// All known features as LLVM target-features ("+avx2,-avx512f,..."),
+  /// sorted; what generated code may use.
+  std::string llvmTargetFeatures() const;
   /// A one-line human-readable summary.
   std::string summary() const;
 };

@@ -6,10 +6,17 @@
 // RUN: %regtile-opt %s -p 'builtin.module(regtile-lower-to-llvm{target=haswell})' | FileCheck %s --check-prefix=AVX2
 // RUN: sed 's/^module {/module attributes {regtile.target = "skylake-avx512"} {/' %s | %regtile-opt -p 'builtin.module(regtile-lower-to-llvm)' | FileCheck %s --check-prefix=AVX512
 
+// The generated functions carry the target, so LLVM code generation (JIT or
+// AOT) emits code for it, not for its own default CPU.
 // AVX512-LABEL: llvm.func @transpose
+// AVX512-SAME: target_cpu = "{{znver4|skylake-avx512}}"
+// AVX512-SAME: target_features = #llvm.target_features<[{{.*}}"+avx512f"
 // AVX512-COUNT-64: llvm.shufflevector {{.*}} : vector<16xf32>
 // AVX512-NOT: vector<256xf32>
 // AVX2-LABEL: llvm.func @transpose
+// AVX2-SAME: target_cpu = "haswell"
+// AVX2-SAME: target_features = #llvm.target_features<[{{.*}}"+avx2"
+// AVX2-NOT: avx512f
 // AVX2: llvm.shufflevector {{.*}} : vector<256xf32>
 module {
   func.func @transpose(%m: memref<16x16xf32>, %o: memref<16x16xf32>) {

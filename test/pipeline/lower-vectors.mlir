@@ -1,0 +1,40 @@
+// regtile-lower-vectors: n-D vector ops to 1-D ones, strategies per op.
+// RUN: %regtile-opt %s --split-input-file -p 'builtin.module(func.func(regtile-lower-vectors{target=znver4}))' | FileCheck %s
+
+// A multi-reduction over the innermost dim becomes one horizontal reduction
+// per row (inner-reduction strategy: no transpose).
+// CHECK-LABEL: func.func @rows
+// CHECK-NOT: vector.transpose
+// CHECK-COUNT-4: vector.reduction <add>, %{{.*}} : vector<16xf32> into f32
+// CHECK-NOT: vector.multi_reduction
+func.func @rows(%v: vector<4x16xf32>, %acc: vector<4xf32>) -> vector<4xf32> {
+  %r = vector.multi_reduction <add>, %v, %acc [1] : vector<4x16xf32> to vector<4xf32>
+  return %r : vector<4xf32>
+}
+
+// -----
+
+// A multi-reduction over an outer dim becomes elementwise adds of whole
+// rows (inner-parallel strategy: no transpose, no horizontal reduction).
+// CHECK-LABEL: func.func @cols
+// CHECK-NOT: vector.transpose
+// CHECK-NOT: vector.reduction
+// CHECK-COUNT-4: arith.addf %{{.*}}, %{{.*}} : vector<16xf32>
+// CHECK-NOT: vector.multi_reduction
+func.func @cols(%v: vector<4x16xf32>, %acc: vector<16xf32>) -> vector<16xf32> {
+  %r = vector.multi_reduction <add>, %v, %acc [0] : vector<4x16xf32> to vector<16xf32>
+  return %r : vector<16xf32>
+}
+
+// -----
+
+// A contraction becomes FMAs (outer products) on native-width rows.
+// CHECK-LABEL: func.func @contract
+// CHECK-NOT: vector.contract
+// CHECK: vector.fma {{.*}} : vector<16xf32>
+func.func @contract(%a: vector<2x4xf32>, %b: vector<4x16xf32>, %c: vector<2x16xf32>) -> vector<2x16xf32> {
+  %r = vector.contract {indexing_maps = [affine_map<(i, j, k) -> (i, k)>, affine_map<(i, j, k) -> (k, j)>, affine_map<(i, j, k) -> (i, j)>],
+                        iterator_types = ["parallel", "parallel", "reduction"], kind = #vector.kind<add>}
+       %a, %b, %c : vector<2x4xf32>, vector<4x16xf32> into vector<2x16xf32>
+  return %r : vector<2x16xf32>
+}
