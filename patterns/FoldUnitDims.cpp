@@ -169,6 +169,19 @@ static LogicalResult checkTransfer(VectorTransferOpInterface op,
   return success();
 }
 
+/// The match shared by the unit-dim transfer patterns: the reduced transfer,
+/// with its guard and mask built, or failure.
+static FailureOr<ReducedTransfer>
+matchUnitDimTransfer(VectorTransferOpInterface op, PatternRewriter &rewriter) {
+  if (failed(checkTransfer(op, rewriter)))
+    return failure();
+  llvm::SmallBitVector oob;
+  llvm::SmallBitVector drop = unitVectorDims(op, oob);
+  if (drop.none())
+    return rewriter.notifyMatchFailure(op, "no unit dim");
+  return reduceTransfer(rewriter, op, drop, oob);
+}
+
 /// Drops unit dims of a transfer_read at any position. In-bounds (and
 /// broadcast) unit dims are dropped as is; possibly out-of-bounds ones under
 /// an scf.if that yields the padding otherwise. Registered with a higher
@@ -179,14 +192,11 @@ struct DropTransferReadUnitDims
   using OpRewritePattern::OpRewritePattern;
   LogicalResult matchAndRewrite(vector::TransferReadOp op,
                                 PatternRewriter &rewriter) const override {
-    if (failed(checkTransfer(op, rewriter)))
+    FailureOr<ReducedTransfer> reduced = matchUnitDimTransfer(op, rewriter);
+    if (failed(reduced))
       return failure();
-    llvm::SmallBitVector oob;
-    llvm::SmallBitVector drop = unitVectorDims(op, oob);
-    if (drop.none())
-      return rewriter.notifyMatchFailure(op, "no unit dim");
+    const ReducedTransfer &r = *reduced;
     Location loc = op.getLoc();
-    ReducedTransfer r = reduceTransfer(rewriter, op, drop, oob);
     auto buildRead = [&](OpBuilder &b, Location l) -> Value {
       return vector::TransferReadOp::create(
           b, l, r.vectorType, op.getBase(), op.getIndices(), r.map,
@@ -221,14 +231,11 @@ struct DropTransferWriteUnitDims
   using OpRewritePattern::OpRewritePattern;
   LogicalResult matchAndRewrite(vector::TransferWriteOp op,
                                 PatternRewriter &rewriter) const override {
-    if (failed(checkTransfer(op, rewriter)))
+    FailureOr<ReducedTransfer> reduced = matchUnitDimTransfer(op, rewriter);
+    if (failed(reduced))
       return failure();
-    llvm::SmallBitVector oob;
-    llvm::SmallBitVector drop = unitVectorDims(op, oob);
-    if (drop.none())
-      return rewriter.notifyMatchFailure(op, "no unit dim");
+    const ReducedTransfer &r = *reduced;
     Location loc = op.getLoc();
-    ReducedTransfer r = reduceTransfer(rewriter, op, drop, oob);
     Value vec = vector::ShapeCastOp::create(rewriter, loc, r.vectorType,
                                             op.getVector());
     auto buildWrite = [&](OpBuilder &b, Location l) {
@@ -385,9 +392,15 @@ static Value createRankReducingSlice(OpBuilder &b, Location loc, Value source,
                                         s.sizes, s.strides);
 }
 
-static LogicalResult checkSliceable(VectorTransferOpInterface op,
-                                    PatternRewriter &rewriter,
-                                    llvm::SmallBitVector &skipped) {
+/// The match shared by the slice patterns: if the transfer's map skips inner
+/// source dims (canonically droppable), creates the rank-reduced slice and
+/// returns it with the new indices and map.
+struct SlicedTransfer {
+  Value slice;
+  RankReducingSlice s;
+};
+static FailureOr<SlicedTransfer>
+matchAndSliceTransfer(VectorTransferOpInterface op, PatternRewriter &rewriter) {
   if (auto maskable = dyn_cast<vector::MaskableOpInterface>(op.getOperation()))
     if (maskable.isMasked())
       return rewriter.notifyMatchFailure(op, "inside vector.mask");
@@ -399,13 +412,17 @@ static LogicalResult checkSliceable(VectorTransferOpInterface op,
   if (!op.getPermutationMap().isProjectedPermutation(
           /*allowZeroInResults=*/true))
     return rewriter.notifyMatchFailure(op, "not a projected permutation");
-  skipped = unindexedSourceDims(op.getPermutationMap());
+  llvm::SmallBitVector skipped = unindexedSourceDims(op.getPermutationMap());
   if (skipped.none())
     return rewriter.notifyMatchFailure(op, "map skips no inner source dim");
   if (!isCanonicalRankReduction(cast<ShapedType>(op.getBase().getType()),
                                 skipped))
     return rewriter.notifyMatchFailure(op, "not a canonical rank reduction");
-  return success();
+  SlicedTransfer t;
+  t.s = computeSlice(rewriter, op.getLoc(), op, skipped);
+  t.slice = createRankReducingSlice(rewriter, op.getLoc(), op.getBase(), t.s,
+                                    skipped);
+  return t;
 }
 
 struct TransferReadThroughRankReducedSlice
@@ -413,16 +430,12 @@ struct TransferReadThroughRankReducedSlice
   using OpRewritePattern::OpRewritePattern;
   LogicalResult matchAndRewrite(vector::TransferReadOp op,
                                 PatternRewriter &rewriter) const override {
-    llvm::SmallBitVector skipped;
-    if (failed(checkSliceable(op, rewriter, skipped)))
+    FailureOr<SlicedTransfer> t = matchAndSliceTransfer(op, rewriter);
+    if (failed(t))
       return failure();
-    Location loc = op.getLoc();
-    RankReducingSlice s = computeSlice(rewriter, loc, op, skipped);
-    Value slice =
-        createRankReducingSlice(rewriter, loc, op.getBase(), s, skipped);
     rewriter.replaceOpWithNewOp<vector::TransferReadOp>(
-        op, op.getVectorType(), slice, s.newIndices,
-        AffineMapAttr::get(s.newMap), op.getPadding(), op.getMask(),
+        op, op.getVectorType(), t->slice, t->s.newIndices,
+        AffineMapAttr::get(t->s.newMap), op.getPadding(), op.getMask(),
         op.getInBoundsAttr());
     return success();
   }
@@ -438,16 +451,12 @@ struct TransferWriteThroughRankReducedSlice
     // populateFoldUnitDimsPatterns).
     if (!isa<MemRefType>(op.getBase().getType()))
       return rewriter.notifyMatchFailure(op, "tensor destination");
-    llvm::SmallBitVector skipped;
-    if (failed(checkSliceable(op, rewriter, skipped)))
+    FailureOr<SlicedTransfer> t = matchAndSliceTransfer(op, rewriter);
+    if (failed(t))
       return failure();
-    Location loc = op.getLoc();
-    RankReducingSlice s = computeSlice(rewriter, loc, op, skipped);
-    Value slice =
-        createRankReducingSlice(rewriter, loc, op.getBase(), s, skipped);
-    vector::TransferWriteOp::create(rewriter, loc, op.getVector(), slice,
-                                    s.newIndices, AffineMapAttr::get(s.newMap),
-                                    op.getMask(), op.getInBoundsAttr());
+    vector::TransferWriteOp::create(
+        rewriter, op.getLoc(), op.getVector(), t->slice, t->s.newIndices,
+        AffineMapAttr::get(t->s.newMap), op.getMask(), op.getInBoundsAttr());
     rewriter.eraseOp(op);
     return success();
   }
