@@ -7,6 +7,7 @@
 #include "regtile/Transforms/RegtileTransformOps.h"
 
 #include "regtile/Patterns/FoldUnitDims.h"
+#include "regtile/Patterns/VectorAccumulatorReduction.h"
 #include "regtile/TargetInfo.h"
 
 #include "mlir/Dialect/Affine/IR/AffineOps.h"
@@ -16,6 +17,7 @@
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/Dialect/Tensor/IR/Tensor.h"
 #include "mlir/Dialect/Transform/IR/TransformDialect.h"
+#include "mlir/Dialect/UB/IR/UBOps.h"
 #include "mlir/Dialect/Vector/IR/VectorOps.h"
 #include "mlir/IR/DialectRegistry.h"
 
@@ -43,8 +45,8 @@ transform::TargetInfoOp::applyToOne(transform::TransformRewriter &rewriter,
                                     transform::ApplyToEachResultList &results,
                                     transform::TransformState &state) {
   FailureOr<regtile::TargetInfo> info =
-      getTarget() ? regtile::getTargetFor(target, *getTarget(), getLoc())
-                  : regtile::getTargetFor(target);
+      getArch() ? regtile::getTargetFor(target, *getArch(), getLoc())
+                : regtile::getTargetFor(target);
   if (failed(info))
     return DiagnosedSilenceableFailure::definiteFailure();
   Builder b(getContext());
@@ -56,13 +58,18 @@ transform::TargetInfoOp::applyToOne(transform::TransformRewriter &rewriter,
   return DiagnosedSilenceableFailure::success();
 }
 
-LogicalResult transform::TargetInfoOp::verify() {
-  if (!getTarget())
+/// Shared verifier of the `arch` attribute.
+static LogicalResult verifyArch(Operation *op, std::optional<StringRef> arch) {
+  if (!arch)
     return success();
   std::string error;
-  if (failed(regtile::parseTarget(*getTarget(), error)))
-    return emitOpError() << "invalid target: " << error;
+  if (failed(regtile::parseTarget(*arch, error)))
+    return op->emitOpError() << "invalid target: " << error;
   return success();
+}
+
+LogicalResult transform::TargetInfoOp::verify() {
+  return verifyArch(getOperation(), getArch());
 }
 
 void transform::TargetInfoOp::getEffects(
@@ -70,6 +77,51 @@ void transform::TargetInfoOp::getEffects(
   onlyReadsHandle(getScopeMutable(), effects);
   producesHandle(getOperation()->getOpResults(), effects);
   onlyReadsPayload(effects);
+}
+
+//===----------------------------------------------------------------------===//
+// ReduceToVectorAccumulatorOp
+//===----------------------------------------------------------------------===//
+
+LogicalResult transform::ReduceToVectorAccumulatorOp::verify() {
+  return verifyArch(getOperation(), getArch());
+}
+
+DiagnosedSilenceableFailure transform::ReduceToVectorAccumulatorOp::applyToOne(
+    transform::TransformRewriter &rewriter, Operation *target,
+    transform::ApplyToEachResultList &results,
+    transform::TransformState &state) {
+  auto linalgOp = dyn_cast<linalg::LinalgOp>(target);
+  if (!linalgOp) {
+    DiagnosedSilenceableFailure diag =
+        emitSilenceableError()
+        << "expected a linalg structured op, got '" << target->getName() << "'";
+    diag.attachNote(target->getLoc()) << "payload op";
+    return diag;
+  }
+  FailureOr<regtile::TargetInfo> info =
+      getArch() ? regtile::getTargetFor(target, *getArch(), getLoc())
+                : regtile::getTargetFor(target);
+  if (failed(info))
+    return DiagnosedSilenceableFailure::definiteFailure();
+  regtile::VectorAccumulatorOptions options;
+  if (getAccumulators())
+    options.accumulators = *getAccumulators();
+  options.allowReassociation = getAllowReassociation();
+  std::string reason;
+  FailureOr<regtile::VectorAccumulatorResult> result =
+      regtile::reduceToVectorAccumulator(rewriter, linalgOp, *info, options,
+                                         reason);
+  if (failed(result)) {
+    DiagnosedSilenceableFailure diag =
+        emitSilenceableError()
+        << "cannot reduce to a vector accumulator: " << reason;
+    diag.attachNote(target->getLoc()) << "payload op";
+    return diag;
+  }
+  results.push_back(result->reductionLoop);
+  results.push_back(result->finalReduction);
+  return DiagnosedSilenceableFailure::success();
 }
 
 //===----------------------------------------------------------------------===//
@@ -89,6 +141,7 @@ public:
     declareGeneratedDialect<linalg::LinalgDialect>();
     declareGeneratedDialect<memref::MemRefDialect>();
     declareGeneratedDialect<scf::SCFDialect>();
+    declareGeneratedDialect<ub::UBDialect>();
     declareGeneratedDialect<tensor::TensorDialect>();
     declareGeneratedDialect<vector::VectorDialect>();
     registerTransformOps<

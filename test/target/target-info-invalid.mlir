@@ -5,7 +5,7 @@ module attributes {transform.with_named_sequence} {
   transform.named_sequence @__transform_main(%root: !transform.any_op {transform.readonly}) {
     %f = transform.structured.match ops{["func.func"]} in %root : (!transform.any_op) -> !transform.any_op
     // expected-error @below {{invalid target: unknown target CPU 'pentium9000'}}
-    %b, %r, %l = transform.regtile.target_info %f {target = "pentium9000"} : (!transform.any_op) -> (!transform.param<i64>, !transform.param<i64>, !transform.param<i64>)
+    %b, %r, %l = transform.regtile.target_info %f {arch = "pentium9000"} : (!transform.any_op) -> (!transform.param<i64>, !transform.param<i64>, !transform.param<i64>)
     transform.yield
   }
 }
@@ -17,7 +17,7 @@ module attributes {transform.with_named_sequence} {
   transform.named_sequence @__transform_main(%root: !transform.any_op {transform.readonly}) {
     %f = transform.structured.match ops{["func.func"]} in %root : (!transform.any_op) -> !transform.any_op
     // expected-error @below {{unknown target feature 'avx1024'}}
-    %b, %r, %l = transform.regtile.target_info %f {target = "znver4,+avx1024"} : (!transform.any_op) -> (!transform.param<i64>, !transform.param<i64>, !transform.param<i64>)
+    %b, %r, %l = transform.regtile.target_info %f {arch = "znver4,+avx1024"} : (!transform.any_op) -> (!transform.param<i64>, !transform.param<i64>, !transform.param<i64>)
     transform.yield
   }
 }
@@ -29,7 +29,7 @@ module attributes {transform.with_named_sequence} {
   transform.named_sequence @__transform_main(%root: !transform.any_op {transform.readonly}) {
     %f = transform.structured.match ops{["func.func"]} in %root : (!transform.any_op) -> !transform.any_op
     // expected-error @below {{malformed target feature 'avx2' (expected '+name' or '-name')}}
-    %b, %r, %l = transform.regtile.target_info %f {target = "haswell,avx2"} : (!transform.any_op) -> (!transform.param<i64>, !transform.param<i64>, !transform.param<i64>)
+    %b, %r, %l = transform.regtile.target_info %f {arch = "haswell,avx2"} : (!transform.any_op) -> (!transform.param<i64>, !transform.param<i64>, !transform.param<i64>)
     transform.yield
   }
 }
@@ -41,7 +41,7 @@ module attributes {transform.with_named_sequence} {
   transform.named_sequence @__transform_main(%root: !transform.any_op {transform.readonly}) {
     %f = transform.structured.match ops{["func.func"]} in %root : (!transform.any_op) -> !transform.any_op
     // expected-error @below {{invalid target: empty target description}}
-    %b, %r, %l = transform.regtile.target_info %f {target = ""} : (!transform.any_op) -> (!transform.param<i64>, !transform.param<i64>, !transform.param<i64>)
+    %b, %r, %l = transform.regtile.target_info %f {arch = ""} : (!transform.any_op) -> (!transform.param<i64>, !transform.param<i64>, !transform.param<i64>)
     transform.yield
   }
 }

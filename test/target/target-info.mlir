@@ -34,7 +34,7 @@ module attributes {transform.with_named_sequence, regtile.target = "haswell"} {
   func.func @zen4() { return }
   transform.named_sequence @__transform_main(%root: !transform.any_op {transform.readonly}) {
     %f = transform.structured.match ops{["func.func"]} in %root : (!transform.any_op) -> !transform.any_op
-    %b, %r, %l = transform.regtile.target_info %f {target = "znver4", element_type = f64} : (!transform.any_op) -> (!transform.param<i64>, !transform.param<i64>, !transform.param<i64>)
+    %b, %r, %l = transform.regtile.target_info %f {arch = "znver4", element_type = f64} : (!transform.any_op) -> (!transform.param<i64>, !transform.param<i64>, !transform.param<i64>)
     transform.debug.emit_remark_at %f, "zen4" : !transform.any_op
     transform.debug.emit_param_as_remark %b, "simd_bits" at %f : !transform.param<i64>, !transform.any_op
     transform.debug.emit_param_as_remark %r, "vector_registers" at %f : !transform.param<i64>, !transform.any_op

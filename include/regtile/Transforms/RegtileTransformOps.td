@@ -93,7 +93,7 @@ def TargetInfoOp : Op<Transform_Dialect, "regtile.target_info",
     - `vector_registers`: the number of architectural vector registers;
     - `lanes`: native vector length for `element_type` (default `f32`).
 
-    The target is the `target` attribute of this op if given, otherwise the
+    The target is the `arch` attribute of this op if given, otherwise the
     nearest enclosing `regtile.target` string attribute of the payload op,
     otherwise the host. A target description is `host`, an x86-64 CPU name
     known to LLVM (`znver4`, `skylake-avx512`, `haswell`, `x86-64-v3`, ...),
@@ -103,7 +103,7 @@ def TargetInfoOp : Op<Transform_Dialect, "regtile.target_info",
     Example:
     ```mlir
     %bits, %regs, %lanes = transform.regtile.target_info %func
-        {element_type = f32, target = "haswell"}
+        {element_type = f32, arch = "haswell"}
         : (!transform.any_op) -> (!transform.param<i64>,
                                   !transform.param<i64>,
                                   !transform.param<i64>)
@@ -111,7 +111,7 @@ def TargetInfoOp : Op<Transform_Dialect, "regtile.target_info",
 
     #### Return modes
 
-    The op does not verify if its `target` attribute is not understood
+    The op does not verify if its `arch` attribute is not understood
     (unknown CPU, unknown or malformed feature). Produces a definite failure
     if a payload op's `regtile.target` attribute is not understood. Otherwise
     succeeds and returns one parameter per payload op in each result. Reads
@@ -119,13 +119,108 @@ def TargetInfoOp : Op<Transform_Dialect, "regtile.target_info",
   }];
 
   let arguments = (ins TransformHandleTypeInterface:$scope,
-                       OptionalAttr<StrAttr>:$target,
+                       OptionalAttr<StrAttr>:$arch,
                        OptionalAttr<TypeAttr>:$element_type);
   let results = (outs TransformParamTypeInterface:$simd_bits,
                       TransformParamTypeInterface:$vector_registers,
                       TransformParamTypeInterface:$lanes);
   let assemblyFormat = [{
     $scope attr-dict `:` functional-type(operands, results)
+  }];
+  let hasVerifier = 1;
+
+  let extraClassDeclaration = [{
+    ::mlir::DiagnosedSilenceableFailure applyToOne(
+        ::mlir::transform::TransformRewriter &rewriter,
+        ::mlir::Operation *target,
+        ::mlir::transform::ApplyToEachResultList &results,
+        ::mlir::transform::TransformState &state);
+  }];
+}
+
+//===----------------------------------------------------------------------===//
+// Reductions
+//===----------------------------------------------------------------------===//
+
+def ReduceToVectorAccumulatorOp : Op<Transform_Dialect,
+    "regtile.reduce_to_vector_accumulator",
+    [FunctionalStyleTransformOpTrait, MemoryEffectsOpInterface,
+     TransformOpInterface, TransformEachOpTrait,
+     ReportTrackingListenerFailuresOpTrait]> {
+  let summary = "Innermost reduction accumulated in vector registers, one "
+                "horizontal reduction per output element";
+  let description = [{
+    Rewrites a linalg op whose innermost iteration dimension is a reduction
+    (on tensors or buffers, static or dynamic sizes) into loops that carry
+    the partial reductions in vector registers:
+
+    ```
+    for each output element (every parallel dim, batch dims included):
+      acc = splat(identity) : vector<W x T>       W = accumulators * lanes(T)
+      for each outer reduction dim:
+        for r in [0, n - n mod W) step W:          unmasked main loop
+          acc = combine(acc, prologue(inputs[..., r : r + W]))
+        acc = combine(acc, select(mask, prologue(masked read), identity))
+      out[...] = vector.reduction <combine>, acc, out[...]
+    ```
+
+    `acc` is one vector of `accumulators` native vectors: after lowering it
+    is that many independent registers, carried by the loop and never
+    stored, so the combine latency is hidden. The tail is one masked step
+    (no out-of-bounds reads); the horizontal reduction happens once per
+    output element and is merged with the output's initial value.
+
+    Supported bodies: `yield <combiner>(%out, f(%inputs))` where the
+    combiner is `arith.addi/addf/muli/mulf/minsi/minui/maxsi/maxui/minimumf/
+    maximumf/minnumf/maxnumf/andi/ori/xori` (either operand order) and `f`
+    is any DAG of elementwise ops (e.g. `arith.extsi`/`extf` widening, a
+    multiplication for dot products). Inputs must be contiguous along the
+    innermost reduction dimension; inputs that do not depend on it are
+    broadcast. Several reduction dimensions are all reduced, the innermost
+    one vectorized.
+
+    Floating-point add/mul reductions are reassociated: the combiner must
+    carry `fastmath<reassoc>` (or `fast`), or `allow_reassociation` must be
+    set. Floating-point min/max need no permission (the result does not
+    depend on the order, NaN semantics included).
+
+    Attributes:
+    - `accumulators`: independent native vector accumulators (default: 8 for
+      floating-point add/mul, 4 otherwise, at most a quarter of the
+      target's vector registers);
+    - `allow_reassociation`: reassociate FP add/mul without fastmath flags;
+    - `arch`: target description (default: the payload's `regtile.target`
+      attribute, else the host); the native vector length comes from it.
+
+    Example:
+    ```mlir
+    %loop, %combine = transform.regtile.reduce_to_vector_accumulator %sum
+        {accumulators = 4}
+        : (!transform.any_op) -> (!transform.any_op, !transform.any_op)
+    ```
+
+    #### Return modes
+
+    Consumes the `target` handle. For each payload op, produces a
+    silenceable failure without changing it if it is not a linalg op or
+    cannot be rewritten: no innermost reduction, several outputs, an output
+    indexed by a reduction dimension, an unrecognized combiner, an
+    unsupported op in the body, an input strided along the innermost
+    reduction dimension, or a floating-point add/mul without permission to
+    reassociate. Produces a definite failure if the target description is
+    not understood. Otherwise returns the unmasked innermost reduction loop
+    in `loop` and the final `vector.reduction` in `combine` (one each per
+    payload op).
+  }];
+
+  let arguments = (ins TransformHandleTypeInterface:$target,
+                       OptionalAttr<ConfinedAttr<I64Attr, [IntMinValue<1>]>>:$accumulators,
+                       UnitAttr:$allow_reassociation,
+                       OptionalAttr<StrAttr>:$arch);
+  let results = (outs TransformHandleTypeInterface:$loop,
+                      TransformHandleTypeInterface:$combine);
+  let assemblyFormat = [{
+    $target attr-dict `:` functional-type(operands, results)
   }];
   let hasVerifier = 1;
 
