@@ -34,3 +34,10 @@ difftest examples/conv_relu/conv_relu.mlir \
   --case "N=2 H=3 W=13 HI=5 WI=15 CI=9 CO=100"
 echo "== conv_relu (seed 000): benchmark"
 "$BUILD_DIR/bench/bench_conv_relu" --reps="$REPS" --json="$BUILD_DIR/conv_relu.json"
+
+echo "== reductions (seed 001): check against the unscheduled payload"
+difftest examples/reductions/reductions.mlir \
+  --schedule "transform-preload-library{transform-library-paths=examples/reductions/schedule.mlir},transform-interpreter{entry-point=reductions_regtile}" \
+  --case "M=384 N=512" --case "M=383 N=517"
+echo "== reductions (seed 001): benchmark"
+"$BUILD_DIR/bench/bench_reductions" --reps="$REPS" --json="$BUILD_DIR/reductions.json"

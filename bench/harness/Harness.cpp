@@ -266,12 +266,21 @@ int main(int argc, char **argv, std::vector<Kernel> kernels, Options options) {
           }
         }));
   }
-  Buffer readBuffer(kReferenceBytes);
-  configure(benchmark::RegisterBenchmark("read_loop", [&](benchmark::State &s) {
-    std::size_t count = kReferenceBytes / sizeof(float);
-    for (auto _ : s)
-      benchmark::DoNotOptimize(readLoop(readBuffer.data, count));
-  }));
+  // The read loop over a buffer of each size (rounded up to whole 8-vector
+  // blocks): the bound of kernels that only read.
+  constexpr std::size_t kReadBlock = 8 * kLanes * sizeof(float);
+  for (double bytes : copySizes) {
+    std::size_t n =
+        (std::size_t(bytes) + kReadBlock - 1) / kReadBlock * kReadBlock;
+    buffers.push_back(std::make_unique<Buffer>(n));
+    float *src = buffers.back()->data;
+    configure(benchmark::RegisterBenchmark(
+        ("read_" + std::to_string(std::size_t(bytes))).c_str(),
+        [=](benchmark::State &s) {
+          for (auto _ : s)
+            benchmark::DoNotOptimize(readLoop(src, n / sizeof(float)));
+        }));
+  }
   for (std::size_t i = 0; i < kernels.size(); ++i) {
     if (!failures[i].empty())
       continue;
@@ -298,7 +307,9 @@ int main(int argc, char **argv, std::vector<Kernel> kernels, Options options) {
     return bytes / seconds("memcpy_" + std::to_string(std::size_t(bytes))) /
            1e9;
   };
-  double readGBs = kReferenceBytes / seconds("read_loop") / 1e9;
+  auto readGBs = [&](double bytes) {
+    return bytes / seconds("read_" + std::to_string(std::size_t(bytes))) / 1e9;
+  };
 
   // Table.
   std::ostringstream md;
@@ -311,19 +322,19 @@ int main(int argc, char **argv, std::vector<Kernel> kernels, Options options) {
       "Debian's Google Benchmark (a DEBUG build of the library; the "
       "timed code is ours, built -O3 -march=native).\n\n",
       cpu, peak / 1e9, kPeakLoop, formatBytes(kReferenceBytes).c_str(),
-      memcpyGBs(kReferenceBytes), formatBytes(kReferenceBytes).c_str(), readGBs,
-      options.repetitions);
+      memcpyGBs(kReferenceBytes), formatBytes(kReferenceBytes).c_str(),
+      readGBs(kReferenceBytes), options.repetitions);
   md << line;
   md << "| workload | variant | time (ms) | GFLOP/s | x peak | GB/s | x memcpy "
-        "| speed vs first variant |\n"
-     << "|---|---|---:|---:|---:|---:|---:|---:|\n";
+        "| x read loop | speed vs first variant |\n"
+     << "|---|---|---:|---:|---:|---:|---:|---:|---:|\n";
   std::map<std::string, double> firstTime;
   std::ostringstream json;
   json << "{\n  \"machine\": {\"cpu\": " << cpu
        << ", \"peak_gflops\": " << peak / 1e9
        << ", \"memcpy_gbs\": " << memcpyGBs(kReferenceBytes)
        << ", \"memcpy_bytes\": " << kReferenceBytes
-       << ", \"read_gbs\": " << readGBs
+       << ", \"read_gbs\": " << readGBs(kReferenceBytes)
        << ", \"repetitions\": " << options.repetitions
        << "},\n  \"kernels\": [";
   for (std::size_t i = 0; i < kernels.size(); ++i) {
@@ -335,6 +346,7 @@ int main(int argc, char **argv, std::vector<Kernel> kernels, Options options) {
     double gflops = k.flops > 0 ? k.flops / t / 1e9 : NAN;
     double gbs = k.bytes > 0 ? k.bytes / t / 1e9 : NAN;
     double vsMemcpy = k.bytes > 0 ? gbs / memcpyGBs(k.bytes) : NAN;
+    double vsRead = k.bytes > 0 ? gbs / readGBs(k.bytes) : NAN;
     double vsFirst = firstTime[k.workload] / t;
     auto cell = [](double v, const char *fmt) {
       char b[32];
@@ -345,13 +357,13 @@ int main(int argc, char **argv, std::vector<Kernel> kernels, Options options) {
     };
     if (!failures[i].empty())
       md << "| " << k.workload << " | " << k.variant
-         << " | WRONG RESULT: " << failures[i] << " | | | | | |\n";
+         << " | WRONG RESULT: " << failures[i] << " | | | | | | |\n";
     else
       md << "| " << k.workload << " | " << k.variant << " | "
          << cell(t * 1e3, "%.3f") << " | " << cell(gflops, "%.1f") << " | "
          << cell(gflops * 1e9 / peak, "%.2f") << " | " << cell(gbs, "%.1f")
-         << " | " << cell(vsMemcpy, "%.2f") << " | " << cell(vsFirst, "%.2f")
-         << " |\n";
+         << " | " << cell(vsMemcpy, "%.2f") << " | " << cell(vsRead, "%.2f")
+         << " | " << cell(vsFirst, "%.2f") << " |\n";
     auto num = [](double v) {
       std::ostringstream s;
       if (std::isnan(v))
@@ -367,6 +379,7 @@ int main(int argc, char **argv, std::vector<Kernel> kernels, Options options) {
          << "\", \"seconds\": " << num(t) << ", \"gflops\": " << num(gflops)
          << ", \"peak_ratio\": " << num(gflops * 1e9 / peak)
          << ", \"gbs\": " << num(gbs) << ", \"memcpy_ratio\": " << num(vsMemcpy)
+         << ", \"read_ratio\": " << num(vsRead)
          << ", \"speed_vs_first\": " << num(vsFirst) << "}";
   }
   json << "\n  ]\n}\n";

@@ -8,11 +8,12 @@
 //     accumulators to saturate the FMA units;
 //   - memcpy bandwidth, for a reference size and for each kernel's byte
 //     count;
-//   - a read-bandwidth loop (vector loads summed into registers);
+//   - a read-bandwidth loop (vector loads summed into registers), for a
+//     reference size and for each kernel's byte count;
 //   - every kernel,
-// and reports each kernel as ratios: to peak, to memcpy of the same bytes,
-// and to the other variants of its workload. Output: a markdown table on
-// stdout and a JSON file.
+// and reports each kernel as ratios: to peak, to memcpy and to the read
+// loop over the same bytes, and to the other variants of its workload. Output:
+// a markdown table on stdout and a JSON file.
 //
 //===----------------------------------------------------------------------===//
 
@@ -36,8 +37,8 @@ struct Kernel {
   /// is bandwidth-bound and flops mean nothing.
   double flops = 0;
   /// Bytes a call must move at least (each input read once, each output
-  /// written once); the memcpy ratio compares against memcpy of this many
-  /// bytes. 0 to skip.
+  /// written once); the memcpy and read-loop ratios compare against memcpy
+  /// of, and a read loop over, this many bytes. 0 to skip.
   double bytes = 0;
   /// The timed call.
   std::function<void()> run;

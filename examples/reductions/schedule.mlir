@@ -1,0 +1,95 @@
+// Schedules for reductions.mlir (pick one with
+// transform-interpreter{entry-point=...}). All match the row-sum
+// linalg.generic ops of the kernels.
+//   @reductions_regtile       one regtile op;
+//   @reductions_inner_reduction  upstream: tile 8x64, vectorize, keep the
+//                             8-row accumulator in registers, lower the
+//                             vector.multi_reduction with InnerReduction (a
+//                             horizontal reduction per row and iteration);
+//   @reductions_inner_parallel   the same lowered with InnerParallel
+//                             (transposes so that lanes are rows);
+//   @reductions_upstream_recipe  the best upstream recipe: tile rows by 8,
+//                             tile_reduction_using_for by 64 (an 8x64
+//                             partial-sum accumulator), vectorize, hoist.
+module attributes {transform.with_named_sequence} {
+  transform.named_sequence @reductions_regtile(
+      %root: !transform.any_op {transform.readonly}) {
+    %sums = transform.structured.match ops{["linalg.generic"]} in %root
+        : (!transform.any_op) -> !transform.any_op
+    %loop, %combine = transform.regtile.reduce_to_vector_accumulator %sums
+        : (!transform.any_op) -> (!transform.any_op, !transform.any_op)
+    transform.yield
+  }
+
+  // Upstream steps shared by the InnerReduction and InnerParallel variants,
+  // applied to each kernel: tile 8x64, vectorize the kernel function, hoist
+  // the accumulator slice out of the reduction loop. Yields the functions.
+  transform.named_sequence @tile_vectorize_hoist(
+      %root: !transform.any_op {transform.readonly}) -> !transform.any_op {
+    %sums = transform.structured.match ops{["linalg.generic"]} in %root
+        : (!transform.any_op) -> !transform.any_op
+    %funcs = transform.foreach %sums : !transform.any_op -> !transform.any_op {
+    ^bb0(%sum: !transform.any_op):
+      %tiled, %rows, %cols = transform.structured.tile_using_for %sum tile_sizes [8, 64]
+          : (!transform.any_op) -> (!transform.any_op, !transform.any_op, !transform.any_op)
+      %f = transform.get_parent_op %tiled {op_name = "func.func"}
+          : (!transform.any_op) -> !transform.any_op
+      %v = transform.include @vectorize_and_hoist failures(propagate) (%f)
+          : (!transform.any_op) -> !transform.any_op
+      transform.yield %v : !transform.any_op
+    }
+    transform.yield %funcs : !transform.any_op
+  }
+
+  transform.named_sequence @vectorize_and_hoist(
+      %f: !transform.any_op {transform.consumed}) -> !transform.any_op {
+    %v = transform.structured.vectorize_children_and_apply_patterns %f
+        : (!transform.any_op) -> !transform.any_op
+    %loops = transform.structured.match ops{["scf.for"]} in %v
+        : (!transform.any_op) -> !transform.any_op
+    transform.foreach %loops : !transform.any_op {
+    ^bb0(%l: !transform.any_op):
+      transform.loop.hoist_loop_invariant_subsets %l : !transform.any_op
+    }
+    transform.yield %v : !transform.any_op
+  }
+
+  transform.named_sequence @reductions_inner_reduction(
+      %root: !transform.any_op {transform.readonly}) {
+    %funcs = transform.include @tile_vectorize_hoist failures(propagate) (%root)
+        : (!transform.any_op) -> !transform.any_op
+    transform.apply_patterns to %funcs {
+      transform.apply_patterns.vector.lower_multi_reduction lowering_strategy = "innerreduction"
+    } : !transform.any_op
+    transform.yield
+  }
+
+  transform.named_sequence @reductions_inner_parallel(
+      %root: !transform.any_op {transform.readonly}) {
+    %funcs = transform.include @tile_vectorize_hoist failures(propagate) (%root)
+        : (!transform.any_op) -> !transform.any_op
+    transform.apply_patterns to %funcs {
+      transform.apply_patterns.vector.lower_multi_reduction lowering_strategy = "innerparallel"
+    } : !transform.any_op
+    transform.yield
+  }
+
+  transform.named_sequence @reductions_upstream_recipe(
+      %root: !transform.any_op {transform.readonly}) {
+    %sums = transform.structured.match ops{["linalg.generic"]} in %root
+        : (!transform.any_op) -> !transform.any_op
+    transform.foreach %sums : !transform.any_op {
+    ^bb0(%sum: !transform.any_op):
+      %tiled, %rows = transform.structured.tile_using_for %sum tile_sizes [8, 0]
+          : (!transform.any_op) -> (!transform.any_op, !transform.any_op)
+      %fill, %partial, %combine, %loop = transform.structured.tile_reduction_using_for %tiled
+          by tile_sizes = [0, 64]
+          : (!transform.any_op) -> (!transform.any_op, !transform.any_op, !transform.any_op, !transform.any_op)
+      %f = transform.get_parent_op %partial {op_name = "func.func"}
+          : (!transform.any_op) -> !transform.any_op
+      %v = transform.include @vectorize_and_hoist failures(propagate) (%f)
+          : (!transform.any_op) -> !transform.any_op
+    }
+    transform.yield
+  }
+}
