@@ -2,6 +2,7 @@
 
 #include "regtile/Patterns/LowerToLLVM.h"
 #include "regtile/Patterns/FoldUnitDims.h"
+#include "regtile/Patterns/VectorAccumulatorReduction.h"
 
 #include "mlir/Conversion/AffineToStandard/AffineToStandard.h"
 #include "mlir/Conversion/ArithToLLVM/ArithToLLVM.h"
@@ -52,6 +53,7 @@ VectorLoweringOptions VectorLoweringOptions::forTarget(const TargetInfo &t) {
   options.transposeLowering =
       t.hasAVX512() ? vector::VectorTransposeLowering::Shuffle16x16
                     : vector::VectorTransposeLowering::Shuffle1D;
+  options.avx512vnni = t.hasAVX512VNNI();
   return options;
 }
 
@@ -64,6 +66,14 @@ static bool reducesInnermostDim(vector::MultiDimReductionOp op) {
 LogicalResult lowerVectors(Operation *root,
                            const VectorLoweringOptions &options) {
   MLIRContext *ctx = root->getContext();
+
+  // 0. Instruction selection that must see multi-reductions whole.
+  if (options.avx512vnni) {
+    RewritePatternSet patterns(ctx);
+    populateVnniDotPatterns(patterns);
+    if (failed(applyPatternsGreedily(root, std::move(patterns))))
+      return root->emitError("regtile vector lowering did not converge");
+  }
 
   // 1. Multi-reductions, per op, with the strategy that avoids transposes.
   SmallVector<Operation *> innerReductions, innerParallels;

@@ -5,6 +5,7 @@
 #include "mlir/Dialect/Affine/IR/AffineOps.h"
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Arith/Utils/Utils.h"
+#include "mlir/Dialect/LLVMIR/LLVMDialect.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/Dialect/Tensor/IR/Tensor.h"
@@ -194,22 +195,95 @@ LogicalResult analyze(linalg::LinalgOp op,
   return success();
 }
 
-/// Builds the vectorized body for one step of `width` elements starting at
-/// `start` along the innermost dim; `mask` (may be null) selects the valid
-/// lanes, the others contribute the identity.
-class StepBuilder {
+/// How the accumulators of one output element are built, updated and
+/// combined. The loop structure around them is shared.
+class Strategy {
 public:
-  StepBuilder(linalg::LinalgOp op, const Analysis &a, int64_t width)
+  virtual ~Strategy() = default;
+  /// Elements of the innermost dim consumed by one main-loop iteration.
+  virtual int64_t stepWidth() const = 0;
+  /// The accumulators' initial values.
+  virtual SmallVector<Value> init(OpBuilder &b, Location loc) = 0;
+  /// Masks of the tail step, given the number of remaining elements.
+  virtual SmallVector<Value> tailMasks(OpBuilder &b, Location loc,
+                                       Value rest) = 0;
+  /// One step at `start` of the innermost dim; `masks` empty in the main
+  /// loop.
+  virtual SmallVector<Value> step(OpBuilder &b, Location loc,
+                                  ArrayRef<Value> ivs, ValueRange accs,
+                                  Value start, ArrayRef<Value> masks) = 0;
+  /// Combines the accumulators and the output's initial value; sets
+  /// `finalOp` to the horizontal reduction.
+  virtual Value finish(OpBuilder &b, Location loc, ValueRange accs,
+                       Value initial, Operation *&finalOp) = 0;
+};
+
+/// Reads input `in` for a step: `width` elements from `start` along the
+/// innermost dim (masked by `mask` if non-null), or a broadcast scalar if
+/// the input does not depend on that dim.
+Value readInput(OpBuilder &b, Location loc, linalg::LinalgOp op,
+                unsigned innerDim, OpOperand *in, ArrayRef<Value> ivs,
+                Value start, int64_t width, Value mask) {
+  Value source = in->get();
+  Type element = getElementTypeOrSelf(source.getType());
+  VectorType vecType = VectorType::get({width}, element);
+  if (!isa<ShapedType>(source.getType()))
+    return vector::BroadcastOp::create(b, loc, vecType, source);
+  AffineMap map = op.getMatchingIndexingMap(in);
+  SmallVector<Value> indices;
+  bool usesInner = false;
+  for (unsigned i = 0, e = map.getNumResults(); i < e; ++i) {
+    unsigned d = map.getDimPosition(i);
+    usesInner |= d == innerDim;
+    indices.push_back(d == innerDim ? start : ivs[d]);
+  }
+  if (!usesInner) {
+    Value scalar =
+        isa<RankedTensorType>(source.getType())
+            ? Value(tensor::ExtractOp::create(b, loc, source, indices))
+            : Value(memref::LoadOp::create(b, loc, source, indices));
+    return vector::BroadcastOp::create(b, loc, vecType, scalar);
+  }
+  Value padding = ub::PoisonOp::create(b, loc, element);
+  return vector::TransferReadOp::create(
+      b, loc, vecType, source, indices,
+      AffineMapAttr::get(AffineMap::getMinorIdentityMap(map.getNumResults(), 1,
+                                                        b.getContext())),
+      padding, mask, b.getBoolArrayAttr({true}));
+}
+
+/// The general strategy: one super-vector accumulator of `width` elements
+/// (several native vectors), the body's prologue vectorized at that width,
+/// masked-off lanes contributing the identity.
+class PlainStrategy : public Strategy {
+public:
+  PlainStrategy(linalg::LinalgOp op, const Analysis &a, int64_t width)
       : op(op), a(a), width(width) {}
 
-  Value build(OpBuilder &b, Location loc, ArrayRef<Value> ivs, Value acc,
-              Value start, Value mask) {
+  int64_t stepWidth() const override { return width; }
+
+  SmallVector<Value> init(OpBuilder &b, Location loc) override {
+    return {arith::ConstantOp::create(
+        b, loc,
+        DenseElementsAttr::get(vecType(a.accType),
+                               getIdentity(a.kind, a.accType, b)))};
+  }
+
+  SmallVector<Value> tailMasks(OpBuilder &b, Location loc,
+                               Value rest) override {
+    return {vector::CreateMaskOp::create(
+        b, loc, VectorType::get({width}, b.getI1Type()), ValueRange{rest})};
+  }
+
+  SmallVector<Value> step(OpBuilder &b, Location loc, ArrayRef<Value> ivs,
+                          ValueRange accs, Value start,
+                          ArrayRef<Value> masks) override {
+    Value mask = masks.empty() ? Value() : masks.front();
     IRMapping map;
     Block &body = op->getRegion(0).front();
-    for (OpOperand *in : op.getDpsInputOperands()) {
-      BlockArgument arg = body.getArgument(in->getOperandNumber());
-      map.map(arg, readInput(b, loc, in, ivs, start, mask));
-    }
+    for (OpOperand *in : op.getDpsInputOperands())
+      map.map(body.getArgument(in->getOperandNumber()),
+              readInput(b, loc, op, a.innerDim, in, ivs, start, width, mask));
     for (Operation *p : a.prologue) {
       for (Value operand : p->getOperands())
         if (!map.contains(operand))
@@ -226,55 +300,32 @@ public:
       x = arith::SelectOp::create(b, loc, mask, x, identity);
     }
     IRMapping combine;
-    BlockArgument out = body.getArgument(op.getNumDpsInputs());
-    combine.map(out, acc);
+    combine.map(body.getArgument(op.getNumDpsInputs()), accs.front());
     combine.map(a.combined, x);
     Operation *c = b.clone(*a.combiner, combine);
-    c->getResult(0).setType(acc.getType());
+    c->getResult(0).setType(accs.front().getType());
     if (auto fmf = dyn_cast<arith::ArithFastMathInterface>(c))
       c->setAttr(fmf.getFastMathAttrName(),
                  arith::FastMathFlagsAttr::get(b.getContext(), a.fastmath));
-    return c->getResult(0);
+    return {c->getResult(0)};
   }
 
+  Value finish(OpBuilder &b, Location loc, ValueRange accs, Value initial,
+               Operation *&finalOp) override {
+    auto red = vector::ReductionOp::create(b, loc, a.kind, accs.front(),
+                                           initial, a.fastmath);
+    finalOp = red;
+    return red;
+  }
+
+private:
   VectorType vecType(Type element) const {
     return VectorType::get({width}, element);
   }
 
-private:
   Value splat(OpBuilder &b, Location loc, Value scalar) {
     return vector::BroadcastOp::create(b, loc, vecType(scalar.getType()),
                                        scalar);
-  }
-
-  Value readInput(OpBuilder &b, Location loc, OpOperand *in,
-                  ArrayRef<Value> ivs, Value start, Value mask) {
-    Value source = in->get();
-    if (!isa<ShapedType>(source.getType()))
-      return splat(b, loc, source);
-    AffineMap map = op.getMatchingIndexingMap(in);
-    SmallVector<Value> indices;
-    bool usesInner = false;
-    for (unsigned i = 0, e = map.getNumResults(); i < e; ++i) {
-      unsigned d = map.getDimPosition(i);
-      usesInner |= d == a.innerDim;
-      indices.push_back(d == a.innerDim ? start : ivs[d]);
-    }
-    Type element = getElementTypeOrSelf(source.getType());
-    if (!usesInner) {
-      Value scalar =
-          isa<RankedTensorType>(source.getType())
-              ? Value(tensor::ExtractOp::create(b, loc, source, indices))
-              : Value(memref::LoadOp::create(b, loc, source, indices));
-      return splat(b, loc, scalar);
-    }
-    unsigned rank = map.getNumResults();
-    Value padding = ub::PoisonOp::create(b, loc, element);
-    return vector::TransferReadOp::create(
-        b, loc, vecType(element), source, indices,
-        AffineMapAttr::get(
-            AffineMap::getMinorIdentityMap(rank, 1, b.getContext())),
-        padding, mask, b.getBoolArrayAttr({true}));
   }
 
   Value vectorizeOne(OpBuilder &b, Location loc, Operation *p, IRMapping &map) {
@@ -293,6 +344,221 @@ private:
   int64_t width;
 };
 
+//===----------------------------------------------------------------------===//
+// AVX-512 VNNI: i8 sums and dot products with vpdpbusd
+//===----------------------------------------------------------------------===//
+
+/// An i32 sum of i8 values (b == nullptr) or of products of i8 values, each
+/// widened with extsi (signed) or extui.
+struct I8Dot {
+  OpOperand *a = nullptr, *b = nullptr;
+  bool aSigned = true, bSigned = true;
+};
+
+/// `v` = ext(input block argument of type i8) along the innermost dim.
+static std::optional<std::pair<OpOperand *, bool>>
+matchWidenedI8Input(linalg::LinalgOp op, unsigned innerDim, Value v) {
+  Operation *ext = v.getDefiningOp();
+  if (!ext || !isa<arith::ExtSIOp, arith::ExtUIOp>(ext))
+    return std::nullopt;
+  auto arg = dyn_cast<BlockArgument>(ext->getOperand(0));
+  if (!arg || arg.getOwner() != &op->getRegion(0).front() ||
+      arg.getArgNumber() >= op.getNumDpsInputs() || !arg.getType().isInteger(8))
+    return std::nullopt;
+  OpOperand *in = op.getDpsInputOperand(arg.getArgNumber());
+  if (!isa<ShapedType>(in->get().getType()))
+    return std::nullopt;
+  AffineMap map = op.getMatchingIndexingMap(in);
+  if (map.getNumResults() == 0 ||
+      map.getDimPosition(map.getNumResults() - 1) != innerDim)
+    return std::nullopt;
+  return std::make_pair(in, isa<arith::ExtSIOp>(ext));
+}
+
+static std::optional<I8Dot> matchI8Dot(linalg::LinalgOp op, const Analysis &a) {
+  if (a.kind != CombiningKind::ADD || !a.accType.isInteger(32))
+    return std::nullopt;
+  if (auto x = matchWidenedI8Input(op, a.innerDim, a.combined)) {
+    I8Dot d;
+    std::tie(d.a, d.aSigned) = *x;
+    return d;
+  }
+  auto mul = a.combined.getDefiningOp<arith::MulIOp>();
+  if (!mul)
+    return std::nullopt;
+  auto x = matchWidenedI8Input(op, a.innerDim, mul.getLhs());
+  auto y = matchWidenedI8Input(op, a.innerDim, mul.getRhs());
+  if (!x || !y)
+    return std::nullopt;
+  I8Dot d;
+  std::tie(d.a, d.aSigned) = *x;
+  std::tie(d.b, d.bSigned) = *y;
+  // vpdpbusd multiplies u8 by s8: keep the unsigned one first.
+  if (d.aSigned && !d.bSigned) {
+    std::swap(d.a, d.b);
+    std::swap(d.aSigned, d.bSigned);
+  }
+  if (!d.aSigned && !d.bSigned)
+    return std::nullopt; // u8 x u8 would need two corrections; plain path.
+  return d;
+}
+
+/// `accumulators` native vector<16xi32> accumulators, each updated by one
+/// vpdpbusd (64 bytes: four i8 products or values summed per i32 lane) per
+/// step:
+///   sum of s8 x:        acc += dot(u8 ones, x)
+///   sum of u8 x:        acc += dot(x, s8 ones)
+///   sum of u8 a * s8 b: acc += dot(a, b)
+///   sum of s8 a * s8 b: acc += dot(a ^ 0x80, b)  (= (a + 128) * b as u8)
+///                       corr += dot(u8 ones, b), result -= 128 * sum(corr)
+/// Masked-off bytes are zero, which adds nothing.
+class VnniStrategy : public Strategy {
+public:
+  static constexpr int64_t kBytes = 64, kLanes = 16;
+
+  VnniStrategy(linalg::LinalgOp op, const Analysis &a, I8Dot dot,
+               int64_t accumulators)
+      : op(op), a(a), dot(dot), count(accumulators),
+        corrected(dot.b && dot.aSigned) {}
+
+  int64_t stepWidth() const override { return count * kBytes; }
+
+  SmallVector<Value> init(OpBuilder &b, Location loc) override {
+    Value zero = arith::ConstantOp::create(
+        b, loc, DenseElementsAttr::get(accType(b), b.getI32IntegerAttr(0)));
+    return SmallVector<Value>(count * (corrected ? 2 : 1), zero);
+  }
+
+  SmallVector<Value> tailMasks(OpBuilder &b, Location loc,
+                               Value rest) override {
+    SmallVector<Value> masks;
+    for (int64_t k = 0; k < count; ++k) {
+      // create_mask clamps a negative size to an all-false mask.
+      Value left = arith::SubIOp::create(
+          b, loc, rest, arith::ConstantIndexOp::create(b, loc, k * kBytes));
+      masks.push_back(vector::CreateMaskOp::create(
+          b, loc, VectorType::get({kBytes}, b.getI1Type()), ValueRange{left}));
+    }
+    return masks;
+  }
+
+  SmallVector<Value> step(OpBuilder &b, Location loc, ArrayRef<Value> ivs,
+                          ValueRange accs, Value start,
+                          ArrayRef<Value> masks) override {
+    SmallVector<Value> next(accs.begin(), accs.end());
+    for (int64_t k = 0; k < count; ++k) {
+      // Plain index arithmetic: this runs inside loop-body builders, where
+      // affine's folding helpers cannot inspect the not yet attached loop.
+      Value at = k == 0
+                     ? start
+                     : Value(arith::AddIOp::create(
+                           b, loc, start,
+                           arith::ConstantIndexOp::create(b, loc, k * kBytes)));
+      Value mask = masks.empty() ? Value() : masks[k];
+      Value x = read(b, loc, dot.a, ivs, at, mask);
+      if (!dot.b) { // a sum
+        next[k] =
+            dot.aSigned
+                ? vpdpbusd(b, loc, accs[k], {}, x, /*u8IsOnes=*/true, false)
+                : vpdpbusd(b, loc, accs[k], x, {}, false, /*s8IsOnes=*/true);
+        continue;
+      }
+      Value y = read(b, loc, dot.b, ivs, at, mask);
+      if (!corrected) { // u8 a, s8 b
+        next[k] = vpdpbusd(b, loc, accs[k], x, y, false, false);
+        continue;
+      }
+      Value shifted = arith::XOrIOp::create(b, loc, x, bytes(b, loc, 0x80));
+      next[k] = vpdpbusd(b, loc, accs[k], shifted, y, false, false);
+      next[count + k] =
+          vpdpbusd(b, loc, accs[count + k], {}, y, /*u8IsOnes=*/true, false);
+    }
+    return next;
+  }
+
+  Value finish(OpBuilder &b, Location loc, ValueRange accs, Value initial,
+               Operation *&finalOp) override {
+    Value sum = tree(b, loc, accs.take_front(count));
+    if (corrected) {
+      // sum((a + 128) * b) - 128 * sum(b), wrapping like the i32 payload.
+      Value corr = tree(b, loc, accs.drop_front(count));
+      Value c128 = arith::ConstantOp::create(
+          b, loc, DenseElementsAttr::get(accType(b), b.getI32IntegerAttr(128)));
+      sum = arith::SubIOp::create(b, loc, sum,
+                                  arith::MulIOp::create(b, loc, corr, c128));
+    }
+    auto red =
+        vector::ReductionOp::create(b, loc, CombiningKind::ADD, sum, initial);
+    finalOp = red;
+    return red;
+  }
+
+private:
+  VectorType accType(OpBuilder &b) const {
+    return VectorType::get({kLanes}, b.getI32Type());
+  }
+
+  Value bytes(OpBuilder &b, Location loc, int64_t value) {
+    Type i8 = b.getI8Type();
+    return arith::ConstantOp::create(
+        b, loc,
+        DenseElementsAttr::get(VectorType::get({kBytes}, i8),
+                               b.getIntegerAttr(i8, value)));
+  }
+
+  /// 64 bytes of input `in`; masked-off bytes are zero.
+  Value read(OpBuilder &b, Location loc, OpOperand *in, ArrayRef<Value> ivs,
+             Value start, Value mask) {
+    Value v = readInput(b, loc, op, a.innerDim, in, ivs, start, kBytes, mask);
+    if (mask)
+      v = arith::SelectOp::create(b, loc, mask, v, bytes(b, loc, 0));
+    return v;
+  }
+
+  /// acc[i] += sum_{j<4} u8[4i+j] * s8[4i+j], in the portable form that
+  /// the lowering turns into vpdpbusd (populateVnniDotPatterns). Operands
+  /// that are all ones are left out (the sums of bytes).
+  Value vpdpbusd(OpBuilder &b, Location loc, Value acc, Value u8, Value s8,
+                 bool u8IsOnes, bool s8IsOnes) {
+    VectorType groups = VectorType::get({kLanes, 4}, b.getI8Type());
+    VectorType wide = VectorType::get({kLanes, 4}, b.getI32Type());
+    auto widen = [&](Value v, bool isSigned) -> Value {
+      Value g = vector::ShapeCastOp::create(b, loc, groups, v);
+      return isSigned ? Value(arith::ExtSIOp::create(b, loc, wide, g))
+                      : Value(arith::ExtUIOp::create(b, loc, wide, g));
+    };
+    Value products;
+    if (u8IsOnes)
+      products = widen(s8, /*isSigned=*/true);
+    else if (s8IsOnes)
+      products = widen(u8, /*isSigned=*/false);
+    else
+      products =
+          arith::MulIOp::create(b, loc, widen(u8, false), widen(s8, true));
+    return vector::MultiDimReductionOp::create(
+        b, loc, products, acc, ArrayRef<bool>{false, true}, CombiningKind::ADD);
+  }
+
+  Value tree(OpBuilder &b, Location loc, ValueRange vs) {
+    SmallVector<Value> level(vs.begin(), vs.end());
+    while (level.size() > 1) {
+      SmallVector<Value> up;
+      for (size_t i = 0; i + 1 < level.size(); i += 2)
+        up.push_back(arith::AddIOp::create(b, loc, level[i], level[i + 1]));
+      if (level.size() % 2)
+        up.push_back(level.back());
+      level = std::move(up);
+    }
+    return level.front();
+  }
+
+  linalg::LinalgOp op;
+  const Analysis &a;
+  I8Dot dot;
+  int64_t count;
+  bool corrected;
+};
+
 int64_t defaultAccumulators(const Analysis &a, const TargetInfo &target) {
   // Enough independent accumulators to hide the combine latency on two
   // pipes: FP add/mul have a latency of ~4 cycles, the others ~1. Keep at
@@ -304,7 +570,70 @@ int64_t defaultAccumulators(const Analysis &a, const TargetInfo &target) {
   return std::min<int64_t>(wanted, target.numVectorRegisters / 4);
 }
 
+/// The portable form emitted by VnniStrategy::vpdpbusd, to the instruction:
+///   multi_reduction <add> [1] of vector<16x4xi32> into vector<16xi32>, of
+///   extui(g(u)) * extsi(g(s)), extsi(g(s)) or extui(g(u)), where g is a
+///   shape_cast from vector<64xi8>.
+struct FourWayI8DotToVpdpbusd
+    : public OpRewritePattern<vector::MultiDimReductionOp> {
+  using OpRewritePattern::OpRewritePattern;
+
+  static Value bytesOf(Value v, bool wantSigned) {
+    Operation *ext = v.getDefiningOp();
+    if (!ext ||
+        (wantSigned ? !isa<arith::ExtSIOp>(ext) : !isa<arith::ExtUIOp>(ext)))
+      return {};
+    auto cast = ext->getOperand(0).getDefiningOp<vector::ShapeCastOp>();
+    if (!cast || cast.getSourceVectorType() !=
+                     VectorType::get({64}, IntegerType::get(v.getContext(), 8)))
+      return {};
+    return cast.getSource();
+  }
+
+  LogicalResult matchAndRewrite(vector::MultiDimReductionOp op,
+                                PatternRewriter &rewriter) const override {
+    MLIRContext *ctx = op.getContext();
+    Type i32 = IntegerType::get(ctx, 32);
+    if (op.getKind() != CombiningKind::ADD ||
+        op.getSourceVectorType() != VectorType::get({16, 4}, i32) ||
+        op.getReductionDims() != ArrayRef<int64_t>{1})
+      return rewriter.notifyMatchFailure(op, "not a 4-way i8 dot");
+    Value u8, s8, src = op.getSource();
+    if (auto mul = src.getDefiningOp<arith::MulIOp>()) {
+      for (auto [l, r] : {std::make_pair(mul.getLhs(), mul.getRhs()),
+                          std::make_pair(mul.getRhs(), mul.getLhs())}) {
+        if ((u8 = bytesOf(l, false)) && (s8 = bytesOf(r, true)))
+          break;
+        u8 = s8 = Value();
+      }
+    } else if ((s8 = bytesOf(src, true))) {
+      u8 = Value(); // ones
+    } else if ((u8 = bytesOf(src, false))) {
+      s8 = Value(); // ones
+    }
+    if (!u8 && !s8)
+      return rewriter.notifyMatchFailure(op, "not a 4-way i8 dot");
+    Location loc = op.getLoc();
+    auto ones = [&](int64_t v) -> Value {
+      Type i8 = rewriter.getI8Type();
+      return arith::ConstantOp::create(
+          rewriter, loc,
+          DenseElementsAttr::get(VectorType::get({64}, i8),
+                                 rewriter.getIntegerAttr(i8, v)));
+    };
+    rewriter.replaceOpWithNewOp<LLVM::CallIntrinsicOp>(
+        op, op.getDestType(),
+        rewriter.getStringAttr("llvm.x86.avx512.vpdpbusd.512"),
+        ValueRange{op.getAcc(), u8 ? u8 : ones(1), s8 ? s8 : ones(1)});
+    return success();
+  }
+};
+
 } // namespace
+
+void populateVnniDotPatterns(RewritePatternSet &patterns) {
+  patterns.add<FourWayI8DotToVpdpbusd>(patterns.getContext());
+}
 
 LogicalResult canReduceToVectorAccumulator(linalg::LinalgOp op,
                                            const VectorAccumulatorOptions &o,
@@ -325,94 +654,90 @@ FailureOr<VectorAccumulatorResult> reduceToVectorAccumulator(
     reason = "the number of accumulators must be positive";
     return failure();
   }
-  int64_t width = accumulators * target.lanes(a.accType);
+  std::unique_ptr<Strategy> strategy;
+  std::optional<I8Dot> dot =
+      target.hasAVX512VNNI() ? matchI8Dot(op, a) : std::nullopt;
+  if (dot)
+    strategy = std::make_unique<VnniStrategy>(op, a, *dot, accumulators);
+  else
+    strategy = std::make_unique<PlainStrategy>(
+        op, a, accumulators * target.lanes(a.accType));
+  int64_t width = strategy->stepWidth();
 
   OpBuilder::InsertionGuard guard(rewriter);
   rewriter.setInsertionPoint(op);
   Location loc = op.getLoc();
   SmallVector<Range> ranges = op.createLoopRanges(rewriter, loc);
-  auto size = [&](unsigned d) {
-    return getValueOrCreateConstantIndexOp(rewriter, loc, ranges[d].size);
-  };
   Value zero = arith::ConstantIndexOp::create(rewriter, loc, 0);
   Value one = arith::ConstantIndexOp::create(rewriter, loc, 1);
   Value init = a.init->get();
   bool onTensors = isa<RankedTensorType>(init.getType());
-  StepBuilder step(op, a, width);
-  VectorType accVecType = step.vecType(a.accType);
   AffineMap initMap = op.getMatchingIndexingMap(a.init);
 
-  auto dims = [&](ArrayRef<unsigned> ds, SmallVectorImpl<Value> &lbs,
-                  SmallVectorImpl<Value> &ubs, SmallVectorImpl<Value> &steps) {
-    for (unsigned d : ds) {
-      lbs.push_back(zero);
-      ubs.push_back(size(d));
-      steps.push_back(one);
-    }
+  auto dims = [&](ArrayRef<unsigned> ds, SmallVectorImpl<Value> &ubs) {
+    for (unsigned d : ds)
+      ubs.push_back(
+          getValueOrCreateConstantIndexOp(rewriter, loc, ranges[d].size));
   };
-  SmallVector<Value> pLbs, pUbs, pSteps, rLbs, rUbs, rSteps;
-  dims(a.parallelDims, pLbs, pUbs, pSteps);
-  dims(a.outerReductionDims, rLbs, rUbs, rSteps);
-  OpFoldResult innerSize = ranges[a.innerDim].size;
-  std::optional<int64_t> staticInner =
-      getConstantIntValue(ranges[a.innerDim].size);
-
-  scf::ForOp mainLoop;
-  Operation *finalReduction = nullptr;
-  SmallVector<Value> ivs(a.numLoops);
+  SmallVector<Value> pUbs, rUbs;
+  dims(a.parallelDims, pUbs);
+  dims(a.outerReductionDims, rUbs);
+  SmallVector<Value> pLbs(pUbs.size(), zero), pSteps(pUbs.size(), one);
+  SmallVector<Value> rLbs(rUbs.size(), zero), rSteps(rUbs.size(), one);
 
   // Loop-invariant bounds of the innermost dim: an unmasked main part of
-  // whole vectors and, unless statically empty, a masked tail.
+  // whole steps and, unless statically empty, a masked tail.
+  OpFoldResult innerSize = ranges[a.innerDim].size;
+  std::optional<int64_t> staticInner = getConstantIntValue(innerSize);
   AffineExpr s0 = rewriter.getAffineSymbolExpr(0);
   Value widthValue = arith::ConstantIndexOp::create(rewriter, loc, width);
   Value mainEnd = getValueOrCreateConstantIndexOp(
       rewriter, loc,
       affine::makeComposedFoldedAffineApply(
           rewriter, loc, s0.floorDiv(width) * width, {innerSize}));
-  Value tailMask;
+  SmallVector<Value> tailMasks;
   if (!staticInner || *staticInner % width != 0) {
     Value rest = getValueOrCreateConstantIndexOp(
         rewriter, loc,
         affine::makeComposedFoldedAffineApply(rewriter, loc, s0 % width,
                                               {innerSize}));
-    tailMask = vector::CreateMaskOp::create(
-        rewriter, loc, VectorType::get({width}, rewriter.getI1Type()),
-        ValueRange{rest});
+    tailMasks = strategy->tailMasks(rewriter, loc, rest);
   }
+  SmallVector<Value> accInit = strategy->init(rewriter, loc);
+
+  scf::ForOp mainLoop;
+  Operation *finalReduction = nullptr;
+  SmallVector<Value> ivs(a.numLoops);
 
   // Innermost dim: unmasked main loop, then one masked step for the tail.
-  auto reduceInner = [&](OpBuilder &b, Location l, Value acc) -> Value {
+  auto reduceInner = [&](OpBuilder &b, Location l,
+                         ValueRange accs) -> SmallVector<Value> {
     mainLoop = scf::ForOp::create(
-        b, l, zero, mainEnd, widthValue, ValueRange{acc},
+        b, l, zero, mainEnd, widthValue, accs,
         [&](OpBuilder &nb, Location nl, Value iv, ValueRange args) {
-          Value next = step.build(nb, nl, ivs, args[0], iv, /*mask=*/Value());
-          scf::YieldOp::create(nb, nl, next);
+          scf::YieldOp::create(nb, nl,
+                               strategy->step(nb, nl, ivs, args, iv, {}));
         });
-    acc = mainLoop.getResult(0);
-    if (!tailMask)
-      return acc;
-    return step.build(b, l, ivs, acc, mainEnd, tailMask);
+    SmallVector<Value> result(mainLoop.getResults());
+    if (tailMasks.empty())
+      return result;
+    return strategy->step(b, l, ivs, result, mainEnd, tailMasks);
   };
 
   // Per output element: accumulate, then one horizontal reduction merged
   // with the output's initial value.
-  Value accInit = arith::ConstantOp::create(
-      rewriter, loc,
-      DenseElementsAttr::get(accVecType,
-                             getIdentity(a.kind, a.accType, rewriter)));
   auto perOutput = [&](OpBuilder &b, Location l, ValueRange pIvs,
                        ValueRange iterArgs) -> scf::ValueVector {
     for (auto [d, iv] : llvm::zip(a.parallelDims, pIvs))
       ivs[d] = iv;
     scf::LoopNest outer = scf::buildLoopNest(
-        b, l, rLbs, rUbs, rSteps, ValueRange{accInit},
+        b, l, rLbs, rUbs, rSteps, accInit,
         [&](OpBuilder &nb, Location nl, ValueRange rIvs,
             ValueRange args) -> scf::ValueVector {
           for (auto [d, iv] : llvm::zip(a.outerReductionDims, rIvs))
             ivs[d] = iv;
-          return {reduceInner(nb, nl, args[0])};
+          return reduceInner(nb, nl, args);
         });
-    Value acc = outer.results.front();
     SmallVector<Value> outIdx;
     for (AffineExpr e : initMap.getResults())
       outIdx.push_back(ivs[cast<AffineDimExpr>(e).getPosition()]);
@@ -420,9 +745,7 @@ FailureOr<VectorAccumulatorResult> reduceToVectorAccumulator(
     Value initial = onTensors
                         ? Value(tensor::ExtractOp::create(b, l, dest, outIdx))
                         : Value(memref::LoadOp::create(b, l, dest, outIdx));
-    auto red =
-        vector::ReductionOp::create(b, l, a.kind, acc, initial, a.fastmath);
-    finalReduction = red;
+    Value red = strategy->finish(b, l, outer.results, initial, finalReduction);
     if (!onTensors) {
       memref::StoreOp::create(b, l, red, dest, outIdx);
       return {};
@@ -442,6 +765,7 @@ FailureOr<VectorAccumulatorResult> reduceToVectorAccumulator(
   result.reductionLoop = mainLoop;
   result.finalReduction = finalReduction;
   result.width = width;
+  result.usesVnni = dot.has_value();
   return result;
 }
 

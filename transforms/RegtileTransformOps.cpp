@@ -12,6 +12,7 @@
 
 #include "mlir/Dialect/Affine/IR/AffineOps.h"
 #include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/LLVMIR/LLVMDialect.h"
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
@@ -139,6 +140,7 @@ public:
     declareGeneratedDialect<affine::AffineDialect>();
     declareGeneratedDialect<arith::ArithDialect>();
     declareGeneratedDialect<linalg::LinalgDialect>();
+    declareGeneratedDialect<LLVM::LLVMDialect>();
     declareGeneratedDialect<memref::MemRefDialect>();
     declareGeneratedDialect<scf::SCFDialect>();
     declareGeneratedDialect<ub::UBDialect>();

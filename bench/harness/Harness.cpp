@@ -360,7 +360,7 @@ int main(int argc, char **argv, std::vector<Kernel> kernels, Options options) {
          << " | WRONG RESULT: " << failures[i] << " | | | | | | |\n";
     else
       md << "| " << k.workload << " | " << k.variant << " | "
-         << cell(t * 1e3, "%.3f") << " | " << cell(gflops, "%.1f") << " | "
+         << cell(t * 1e3, "%.4g") << " | " << cell(gflops, "%.1f") << " | "
          << cell(gflops * 1e9 / peak, "%.2f") << " | " << cell(gbs, "%.1f")
          << " | " << cell(vsMemcpy, "%.2f") << " | " << cell(vsRead, "%.2f")
          << " | " << cell(vsFirst, "%.2f") << " |\n";

@@ -2,7 +2,8 @@
 // RUN: %regtile-opt %s --split-input-file --transform-interpreter | FileCheck %s
 
 // The running example of seed 001 (i8 -> i32 row sums of 384x512) on an
-// AVX-512 target: 4 accumulators x 16 lanes carried as one vector<64xi32>
+// AVX-512 target without VNNI (with it, see vnni.mlir): 4 accumulators x
+// 16 lanes carried as one vector<64xi32>
 // through the loop, no tail (512 = 8 x 64), exactly one horizontal
 // reduction per row after the loop, merged with the row's initial value.
 // CHECK-LABEL: func.func @seed
@@ -35,7 +36,7 @@ func.func @seed(%a: tensor<384x512xi8>, %o: tensor<384xi32>) -> tensor<384xi32> 
 module attributes {transform.with_named_sequence} {
   transform.named_sequence @__transform_main(%root: !transform.any_op {transform.readonly}) {
     %g = transform.structured.match ops{["linalg.generic"]} in %root : (!transform.any_op) -> !transform.any_op
-    %l, %c = transform.regtile.reduce_to_vector_accumulator %g {arch = "znver4"} : (!transform.any_op) -> (!transform.any_op, !transform.any_op)
+    %l, %c = transform.regtile.reduce_to_vector_accumulator %g {arch = "znver4,-avx512vnni"} : (!transform.any_op) -> (!transform.any_op, !transform.any_op)
     transform.yield
   }
 }

@@ -26,6 +26,8 @@ struct VectorLoweringOptions {
   /// become vector.outerproduct chains, i.e. FMAs.)
   mlir::vector::VectorTransposeLowering transposeLowering =
       mlir::vector::VectorTransposeLowering::Shuffle1D;
+  /// Select vpdpbusd for 4-way i8 dot products (populateVnniDotPatterns).
+  bool avx512vnni = false;
 
   static VectorLoweringOptions forTarget(const TargetInfo &target);
 };

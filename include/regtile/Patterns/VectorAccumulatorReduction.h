@@ -17,6 +17,10 @@
 // carried by the loop, never stored. The reductions are combined once, with
 // the output's initial value, at the end.
 //
+// On targets with AVX-512 VNNI, i8 -> i32 sums and dot products accumulate
+// with vpdpbusd instead (64 bytes per instruction into 16 i32 lanes), each
+// accumulator a separate loop-carried vector<16xi32>.
+//
 //===----------------------------------------------------------------------===//
 
 #ifndef REGTILE_PATTERNS_VECTORACCUMULATORREDUCTION_H
@@ -48,8 +52,11 @@ struct VectorAccumulatorResult {
   mlir::scf::ForOp reductionLoop;
   /// The final combining step (a vector.reduction per output element).
   mlir::Operation *finalReduction = nullptr;
-  /// Accumulator width in elements (accumulators * native lanes).
+  /// Elements of the innermost dim consumed per main-loop iteration.
   int64_t width = 0;
+  /// Whether AVX-512 VNNI dot instructions accumulate (i8 sums and dot
+  /// products on a target that has them).
+  bool usesVnni = false;
 };
 
 /// Checks that `op` can be rewritten; on failure, `reason` says why.
@@ -66,6 +73,15 @@ reduceToVectorAccumulator(mlir::RewriterBase &rewriter,
                           mlir::linalg::LinalgOp op, const TargetInfo &target,
                           const VectorAccumulatorOptions &options,
                           std::string &reason);
+
+/// Patterns that select AVX-512 VNNI `vpdpbusd` for the portable 4-way i8
+/// dot form that reduceToVectorAccumulator emits on VNNI targets:
+///   vector.multi_reduction <add>, P, %acc [1] : vector<16x4xi32> to
+///   vector<16xi32>, with P = extui(u) * extsi(s), extsi(s) or extui(u),
+///   u, s shape_casts of vector<64xi8>.
+/// The lowering pipeline applies them when the target has AVX-512 VNNI;
+/// elsewhere the form lowers as ordinary vector code, with the same result.
+void populateVnniDotPatterns(mlir::RewritePatternSet &patterns);
 
 } // namespace regtile
 

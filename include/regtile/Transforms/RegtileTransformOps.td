@@ -179,6 +179,16 @@ def ReduceToVectorAccumulatorOp : Op<Transform_Dialect,
     broadcast. Several reduction dimensions are all reduced, the innermost
     one vectorized.
 
+    On targets with AVX-512 VNNI, i8 -> i32 sums (`addi(out, extsi/extui(x))`)
+    and dot products (`addi(out, muli(ext(a), ext(b)))`, any signedness but
+    u8 x u8) accumulate 64 bytes per step into each of `accumulators`
+    separate `vector<16xi32>` accumulators, in a portable 4-way dot form
+    (`vector.multi_reduction` of `vector<16x4xi32>`) that
+    `regtile-lower-to-llvm` turns into `vpdpbusd` when its target has VNNI
+    (and into ordinary vector code otherwise): a sum of s8 is a dot with u8
+    ones; an s8 x s8 dot is `(a ^ 0x80) * b` minus `128 * sum(b)`. Use
+    `arch = "...,-avx512vnni"` to force the plain form.
+
     Floating-point add/mul reductions are reassociated: the combiner must
     carry `fastmath<reassoc>` (or `fast`), or `allow_reassociation` must be
     set. Floating-point min/max need no permission (the result does not
