@@ -3,6 +3,7 @@
 // Row sums, i8 -> i32 and f32, of a 384x512 (L2-resident, the seed's running
 // example) and a 4096x4096 (memory-bound) matrix. Variants, in one run:
 //   regtile                     transform.regtile.reduce_to_vector_accumulator
+//   regtile, no VNNI            the same, told the host has no AVX-512 VNNI
 //   upstream InnerReduction     tile 8x64 + vectorize + hoist, InnerReduction
 //   upstream InnerParallel      the same, InnerParallel
 //   upstream recipe             tile + tile_reduction_using_for + vectorize +
@@ -19,6 +20,7 @@
 #include <cstdint>
 #include <cstring>
 #include <string>
+#include <type_traits>
 
 using M2i8 = StridedMemRefType<int8_t, 2>;
 using M1i32 = StridedMemRefType<int32_t, 1>;
@@ -27,6 +29,7 @@ using M1f32 = StridedMemRefType<float, 1>;
 
 #define DECLARE_MLIR(FUNC, M2, M1, SIZE)                                       \
   void _mlir_ciface_##FUNC##__regtile_##SIZE(M2 *, M1 *);                      \
+  void _mlir_ciface_##FUNC##__regtile_no_vnni_##SIZE(M2 *, M1 *);              \
   void _mlir_ciface_##FUNC##__inner_reduction_##SIZE(M2 *, M1 *);              \
   void _mlir_ciface_##FUNC##__inner_parallel_##SIZE(M2 *, M1 *);               \
   void _mlir_ciface_##FUNC##__upstream_recipe_##SIZE(M2 *, M1 *);
@@ -63,6 +66,7 @@ StridedMemRefType<T, N> view(T *p, int64_t rows, int64_t cols) {
 
 struct MlirVariants {
   void (*regtile)(void *, void *);
+  void (*regtileNoVnni)(void *, void *);
   void (*innerReduction)(void *, void *);
   void (*innerParallel)(void *, void *);
   void (*recipe)(void *, void *);
@@ -72,6 +76,8 @@ struct MlirVariants {
   MlirVariants {                                                               \
     reinterpret_cast<void (*)(void *, void *)>(                                \
         _mlir_ciface_##FUNC##__regtile_##SIZE),                                \
+        reinterpret_cast<void (*)(void *, void *)>(                            \
+            _mlir_ciface_##FUNC##__regtile_no_vnni_##SIZE),                    \
         reinterpret_cast<void (*)(void *, void *)>(                            \
             _mlir_ciface_##FUNC##__inner_reduction_##SIZE),                    \
         reinterpret_cast<void (*)(void *, void *)>(                            \
@@ -129,6 +135,9 @@ template <typename In, typename Out> struct Workload {
       return [this, f] { f(&mIn, &mOut); };
     };
     ks.push_back({name, "regtile", 0, bytes, mlir(v.regtile), check()});
+    if (std::is_integral_v<In>) // f32 sums never use VNNI: same code
+      ks.push_back({name, "regtile, VNNI disabled", 0, bytes,
+                    mlir(v.regtileNoVnni), check()});
     ks.push_back({name, "upstream InnerReduction", 0, bytes,
                   mlir(v.innerReduction), check()});
     ks.push_back({name, "upstream InnerParallel", 0, bytes,

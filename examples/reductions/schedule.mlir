@@ -2,6 +2,8 @@
 // transform-interpreter{entry-point=...}). All match the row-sum
 // linalg.generic ops of the kernels.
 //   @reductions_regtile       one regtile op;
+//   @reductions_regtile_no_vnni  the same op told that the host has no
+//                             AVX-512 VNNI (its plain widening form);
 //   @reductions_inner_reduction  upstream: tile 8x64, vectorize, keep the
 //                             8-row accumulator in registers, lower the
 //                             vector.multi_reduction with InnerReduction (a
@@ -17,6 +19,16 @@ module attributes {transform.with_named_sequence} {
     %sums = transform.structured.match ops{["linalg.generic"]} in %root
         : (!transform.any_op) -> !transform.any_op
     %loop, %combine = transform.regtile.reduce_to_vector_accumulator %sums
+        : (!transform.any_op) -> (!transform.any_op, !transform.any_op)
+    transform.yield
+  }
+
+  transform.named_sequence @reductions_regtile_no_vnni(
+      %root: !transform.any_op {transform.readonly}) {
+    %sums = transform.structured.match ops{["linalg.generic"]} in %root
+        : (!transform.any_op) -> !transform.any_op
+    %loop, %combine = transform.regtile.reduce_to_vector_accumulator %sums
+        {arch = "host,-avx512vnni"}
         : (!transform.any_op) -> (!transform.any_op, !transform.any_op)
     transform.yield
   }
