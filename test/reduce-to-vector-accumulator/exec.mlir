@@ -3,9 +3,10 @@
 // (384x512), shapes that do not divide the vector length, dynamic shapes,
 // batch dims and several reduction dims. Integers compare exactly; floats
 // are multiples of 1/8 so sums and min/max are exact too (the f32 product
-// is reassociated and compared with a relative tolerance).
+// is reassociated and compared with a relative tolerance), in f32, f16 and
+// bf16.
 // RUN: %difftest %s --rtol 1e-6 | FileCheck %s
-// CHECK: PASS 14 cases
+// CHECK: PASS 16 cases
 
 // The seed's running example: i8 -> i32 row sums.
 // DIFFTEST-CASE: M=384 N=512
@@ -546,6 +547,69 @@ module attributes {transform.with_named_sequence} {
   transform.named_sequence @__transform_main(%root: !transform.any_op {transform.readonly}) {
     %ops = transform.structured.match interface{LinalgOp} in %root : (!transform.any_op) -> !transform.any_op
     %l, %c = transform.regtile.reduce_to_vector_accumulator %ops : (!transform.any_op) -> (!transform.any_op, !transform.any_op)
+    transform.yield
+  }
+}
+
+// -----
+
+// Half-precision element types: bf16 max and f16 sum (reassociation
+// allowed by the op attribute; inputs are small multiples of 1/8, exact).
+// DIFFTEST-CASE: M=3 N=100
+// DIFFTEST-CASE: M=2 N=17
+func.func @max_bf16(%a: tensor<${M}x${N}xbf16>, %o: tensor<${M}xbf16>) -> tensor<${M}xbf16> {
+  %r = linalg.reduce ins(%a : tensor<${M}x${N}xbf16>) outs(%o : tensor<${M}xbf16>) dimensions = [1]
+    (%x: bf16, %acc: bf16) {
+      %s = arith.maximumf %x, %acc : bf16
+      linalg.yield %s : bf16
+    }
+  return %r : tensor<${M}xbf16>
+}
+func.func @sum_f16(%a: tensor<${M}x${N}xf16>, %o: tensor<${M}xf16>) -> tensor<${M}xf16> {
+  %r = linalg.reduce ins(%a : tensor<${M}x${N}xf16>) outs(%o : tensor<${M}xf16>) dimensions = [1]
+    (%x: f16, %acc: f16) {
+      %s = arith.addf %x, %acc : f16
+      linalg.yield %s : f16
+    }
+  return %r : tensor<${M}xf16>
+}
+func.func private @regtileFillBF16(memref<*xbf16>, i64) attributes {llvm.emit_c_interface}
+func.func private @regtileFillF16(memref<*xf16>, i64) attributes {llvm.emit_c_interface}
+func.func private @regtilePrintBF16(memref<*xbf16>) attributes {llvm.emit_c_interface}
+func.func private @regtilePrintF16(memref<*xf16>) attributes {llvm.emit_c_interface}
+func.func @main() {
+  %s1 = arith.constant 1 : i64
+  %s2 = arith.constant 2 : i64
+  %a = memref.alloc() : memref<${M}x${N}xbf16>
+  %o = memref.alloc() : memref<${M}xbf16>
+  %ua = memref.cast %a : memref<${M}x${N}xbf16> to memref<*xbf16>
+  %uo = memref.cast %o : memref<${M}xbf16> to memref<*xbf16>
+  call @regtileFillBF16(%ua, %s1) : (memref<*xbf16>, i64) -> ()
+  call @regtileFillBF16(%uo, %s2) : (memref<*xbf16>, i64) -> ()
+  %ta = bufferization.to_tensor %a restrict : memref<${M}x${N}xbf16> to tensor<${M}x${N}xbf16>
+  %to = bufferization.to_tensor %o restrict writable : memref<${M}xbf16> to tensor<${M}xbf16>
+  %r = call @max_bf16(%ta, %to) : (tensor<${M}x${N}xbf16>, tensor<${M}xbf16>) -> tensor<${M}xbf16>
+  %rm = bufferization.to_buffer %r : tensor<${M}xbf16> to memref<${M}xbf16>
+  %ur = memref.cast %rm : memref<${M}xbf16> to memref<*xbf16>
+  call @regtilePrintBF16(%ur) : (memref<*xbf16>) -> ()
+  %b = memref.alloc() : memref<${M}x${N}xf16>
+  %p = memref.alloc() : memref<${M}xf16>
+  %ub = memref.cast %b : memref<${M}x${N}xf16> to memref<*xf16>
+  %up = memref.cast %p : memref<${M}xf16> to memref<*xf16>
+  call @regtileFillF16(%ub, %s1) : (memref<*xf16>, i64) -> ()
+  call @regtileFillF16(%up, %s2) : (memref<*xf16>, i64) -> ()
+  %tb = bufferization.to_tensor %b restrict : memref<${M}x${N}xf16> to tensor<${M}x${N}xf16>
+  %tp = bufferization.to_tensor %p restrict writable : memref<${M}xf16> to tensor<${M}xf16>
+  %q = call @sum_f16(%tb, %tp) : (tensor<${M}x${N}xf16>, tensor<${M}xf16>) -> tensor<${M}xf16>
+  %qm = bufferization.to_buffer %q : tensor<${M}xf16> to memref<${M}xf16>
+  %uq = memref.cast %qm : memref<${M}xf16> to memref<*xf16>
+  call @regtilePrintF16(%uq) : (memref<*xf16>) -> ()
+  return
+}
+module attributes {transform.with_named_sequence} {
+  transform.named_sequence @__transform_main(%root: !transform.any_op {transform.readonly}) {
+    %ops = transform.structured.match interface{LinalgOp} in %root : (!transform.any_op) -> !transform.any_op
+    %l, %c = transform.regtile.reduce_to_vector_accumulator %ops {allow_reassociation} : (!transform.any_op) -> (!transform.any_op, !transform.any_op)
     transform.yield
   }
 }
