@@ -36,6 +36,7 @@ config.substitutions.append((
     "%difftest",
     f"{python} {difftest} --opt {opt} --plugin {plugin} --runner {runner} "
     f"--shared-libs {shared_libs}"))
+config.substitutions.append(("%python", python))
 config.substitutions.append(("%regtile-src", config.regtile_src_root))
 config.substitutions.append(("%regtile-obj", config.regtile_obj_root))
 if config.regtile_enable_bench:

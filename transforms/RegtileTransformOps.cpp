@@ -7,6 +7,7 @@
 #include "regtile/Transforms/RegtileTransformOps.h"
 
 #include "regtile/Patterns/FoldUnitDims.h"
+#include "regtile/Patterns/PackUnpackTileCopies.h"
 #include "regtile/Patterns/VectorAccumulatorReduction.h"
 #include "regtile/TargetInfo.h"
 
@@ -123,6 +124,41 @@ DiagnosedSilenceableFailure transform::ReduceToVectorAccumulatorOp::applyToOne(
   results.push_back(result->reductionLoop);
   results.push_back(result->finalReduction);
   return DiagnosedSilenceableFailure::success();
+}
+
+//===----------------------------------------------------------------------===//
+// PackUnpackToTileCopiesOp
+//===----------------------------------------------------------------------===//
+
+LogicalResult transform::PackUnpackToTileCopiesOp::verify() {
+  return verifyArch(getOperation(), getArch());
+}
+
+DiagnosedSilenceableFailure transform::PackUnpackToTileCopiesOp::applyToOne(
+    transform::TransformRewriter &rewriter, Operation *target,
+    transform::ApplyToEachResultList &results,
+    transform::TransformState &state) {
+  FailureOr<regtile::TargetInfo> info =
+      getArch() ? regtile::getTargetFor(target, *getArch(), getLoc())
+                : regtile::getTargetFor(target);
+  if (failed(info))
+    return DiagnosedSilenceableFailure::definiteFailure();
+  std::string reason;
+  FailureOr<regtile::TileCopyResult> result =
+      regtile::packUnpackToTileCopies(rewriter, target, *info, reason);
+  if (failed(result)) {
+    DiagnosedSilenceableFailure diag =
+        emitSilenceableError() << "cannot rewrite into tile copies: " << reason;
+    diag.attachNote(target->getLoc()) << "payload op";
+    return diag;
+  }
+  results.push_back(result->loops.front());
+  return DiagnosedSilenceableFailure::success();
+}
+
+void transform::ApplyPackUnpackToTileCopiesPatternsOp::populatePatterns(
+    RewritePatternSet &patterns) {
+  regtile::populatePackUnpackToTileCopiesPatterns(patterns);
 }
 
 //===----------------------------------------------------------------------===//

@@ -4,7 +4,8 @@
 For each case of FILE (a payload module with a `main` function and a
 transform schedule `@__transform_main`):
   1. scheduled:   mlir-opt + plugin -p 'transform-interpreter, regtile-lower-to-llvm'
-  2. reference:   mlir-opt + plugin -p 'regtile-lower-to-llvm'  (schedule dropped)
+  2. reference:   mlir-opt + plugin -p 'regtile-lower-to-llvm'  (schedule dropped;
+                  or `--reference-schedule` first, e.g. an upstream lowering)
   3. both are JIT-run with mlir-runner and their printed buffers compared:
      exactly by default, or within --rtol/--atol for floats when the schedule
      may reassociate.
@@ -30,13 +31,31 @@ import sys
 import tempfile
 
 
+TIMEOUT = 300  # seconds per command; a hang is a failure, not a stall
+
+
 def run(cmd, stdin_text, what):
-    proc = subprocess.run(cmd, input=stdin_text, capture_output=True, text=True)
+    try:
+        proc = subprocess.run(cmd, input=stdin_text, capture_output=True,
+                              text=True, timeout=TIMEOUT)
+    except subprocess.TimeoutExpired:
+        sys.stderr.write(f"difftest: {what} timed out after {TIMEOUT} s:\n"
+                         f"  {' '.join(cmd)}\n")
+        sys.exit(1)
     if proc.returncode != 0:
         sys.stderr.write(f"difftest: {what} failed (exit {proc.returncode}):\n"
                          f"  {' '.join(cmd)}\n{proc.stderr}\n")
         sys.exit(1)
     return proc.stdout
+
+
+def run_jit(runner, module_text, what):
+    """mlir-runner on a module. The module goes through a file: given a large
+    module (~0.5 MB) on stdin, mlir-runner 22 hangs."""
+    with tempfile.NamedTemporaryFile("w", suffix=".mlir") as f:
+        f.write(module_text)
+        f.flush()
+        return run(runner + [f.name], None, what)
 
 
 def parse_output(text, what):
@@ -107,6 +126,10 @@ def main():
     ap.add_argument("--schedule", default="transform-interpreter",
                     help="passes that apply the schedule (textual pipeline "
                          "elements, without builtin.module(...))")
+    ap.add_argument("--reference-schedule", default="",
+                    help="passes that build the reference (default: none, "
+                         "the payload as written), e.g. "
+                         "'transform-interpreter{entry-point=reference}'")
     ap.add_argument("--case", action="append", default=[],
                     help="shape parameters, e.g. 'N=3 M=5'; replaces the "
                          "DIFFTEST-CASE lines")
@@ -139,16 +162,17 @@ def main():
                 return 1
             sched_ir = run(opt + ["-p", f"builtin.module({args.schedule},"
                                   f"{lower})"], src, f"{label}: scheduled lowering")
-            ref_ir = run(opt + ["-p", f"builtin.module({lower})"], src,
+            ref = args.reference_schedule + "," if args.reference_schedule else ""
+            ref_ir = run(opt + ["-p", f"builtin.module({ref}{lower})"], src,
                          f"{label}: reference lowering")
             if sched_ir == ref_ir and not args.allow_unchanged:
                 sys.stderr.write(f"difftest: {label}: the schedule did not change "
                                  "the lowered IR\n")
                 return 1
-            got = parse_output(run(runner, sched_ir, f"{label}: scheduled run"),
-                               "scheduled")
-            ref = parse_output(run(runner, ref_ir, f"{label}: reference run"),
-                               "reference")
+            got = parse_output(run_jit(runner, sched_ir,
+                                       f"{label}: scheduled run"), "scheduled")
+            ref = parse_output(run_jit(runner, ref_ir,
+                                       f"{label}: reference run"), "reference")
             if not ref:
                 sys.stderr.write(f"difftest: {label}: the reference printed no "
                                  "buffer\n")

@@ -243,4 +243,87 @@ def ReduceToVectorAccumulatorOp : Op<Transform_Dialect,
   }];
 }
 
+//===----------------------------------------------------------------------===//
+// Pack / unpack
+//===----------------------------------------------------------------------===//
+
+def PackUnpackToTileCopiesOp : Op<Transform_Dialect,
+    "regtile.pack_unpack_to_tile_copies",
+    [FunctionalStyleTransformOpTrait, MemoryEffectsOpInterface,
+     TransformOpInterface, TransformEachOpTrait,
+     ReportTrackingListenerFailuresOpTrait]> {
+  let summary = "linalg.pack / linalg.unpack as register tile copies";
+  let description = [{
+    Rewrites each `linalg.pack` or `linalg.unpack` (on tensors, any rank,
+    any `inner_dims_pos`, `outer_dims_perm` and padding, static inner
+    tiles, static or dynamic outer sizes) into a loop nest over the packed
+    layout's outer tiles whose body moves the tile through vector registers:
+
+    - loops follow the packed layout's outer dims, so `outer_dims_perm` is
+      loop order and addressing, not a separate pass over memory;
+    - tiles that keep their row order move as blocks of whole rows, as many
+      rows as fit in half the target's vector registers: a block is loaded,
+      then stored;
+    - tiles whose two innermost tile dims are transposed relative to the
+      unpacked layout (`inner_dims_pos` decreasing, e.g. the B operand of a
+      GEMM) move as `lanes x lanes` sub-blocks through `vector.transpose`,
+      which `regtile-lower-to-llvm` lowers to in-register shuffles;
+    - partial edge tiles use out-of-bounds transfers: pack fills with the
+      padding value, unpack writes only the valid elements.
+
+    The result bufferizes in place (no per-tile allocation, no stack
+    temporary).
+
+    Example:
+    ```mlir
+    %loops = transform.regtile.pack_unpack_to_tile_copies %pack
+        : (!transform.any_op) -> !transform.any_op
+    ```
+
+    #### Return modes
+
+    Consumes the `target` handle. For each payload op, produces a
+    silenceable failure without changing it if it is not a `linalg.pack`
+    or `linalg.unpack`, has dynamic inner tile sizes, or an element type
+    that is not an integer or float of at least 8 bits. Produces a definite
+    failure if the target description is not understood. Otherwise returns
+    the outermost generated loop (one per payload op) in `loops`.
+  }];
+
+  let arguments = (ins TransformHandleTypeInterface:$target,
+                       OptionalAttr<StrAttr>:$arch);
+  let results = (outs TransformHandleTypeInterface:$loops);
+  let assemblyFormat = [{
+    $target attr-dict `:` functional-type(operands, results)
+  }];
+  let hasVerifier = 1;
+
+  let extraClassDeclaration = [{
+    ::mlir::DiagnosedSilenceableFailure applyToOne(
+        ::mlir::transform::TransformRewriter &rewriter,
+        ::mlir::Operation *target,
+        ::mlir::transform::ApplyToEachResultList &results,
+        ::mlir::transform::TransformState &state);
+  }];
+}
+
+def ApplyPackUnpackToTileCopiesPatternsOp : Op<Transform_Dialect,
+    "apply_patterns.regtile.pack_unpack_to_tile_copies",
+    [DeclareOpInterfaceMethods<PatternDescriptorOpInterface>]> {
+  let summary = "Every linalg.pack / linalg.unpack to register tile copies";
+  let description = [{
+    The pattern form of `transform.regtile.pack_unpack_to_tile_copies`, for
+    function-wide use without handles, inside `transform.apply_patterns`.
+    The target of each op is the nearest enclosing `regtile.target`
+    attribute, else the host. Ops with dynamic inner tiles or unsupported
+    element types are left unchanged.
+
+    #### Return modes
+
+    This op only populates patterns; `transform.apply_patterns` reports
+    failures. It does not consume or produce handles.
+  }];
+  let assemblyFormat = "attr-dict";
+}
+
 #endif // REGTILE_TRANSFORM_OPS

@@ -1,0 +1,102 @@
+// FileCheck tests of transform.regtile.pack_unpack_to_tile_copies and its
+// pattern form, on an AVX-512 target (16 f32 lanes, 32 registers).
+// RUN: %regtile-opt %s --split-input-file --transform-interpreter | FileCheck %s
+
+// A pack that keeps row order: one loop per packed outer dim; each 16x32
+// f32 tile moves as two blocks of 8 rows (8 x 2 = 16 registers): a block is
+// read whole, then written whole, in bounds, no transpose.
+// CHECK-LABEL: func.func @pack_rows
+// CHECK: scf.for %[[I:[a-z0-9_]+]] = %{{.*}} to %{{.*}} step
+// CHECK:   scf.for %[[J:[a-z0-9_]+]] = %{{.*}} to %{{.*}} step
+// CHECK:     %[[B0:.*]] = vector.transfer_read %{{.*}}[%{{.*}}, %{{.*}}], %{{.*}} {in_bounds = [true, true]} : tensor<64x128xf32>, vector<8x32xf32>
+// CHECK:     %[[W0:.*]] = vector.transfer_write %[[B0]], %{{.*}}[%[[I]], %[[J]], %{{.*}}, %{{.*}}] {in_bounds = [true, true]} : vector<8x32xf32>, tensor<4x4x16x32xf32>
+// CHECK:     %[[B1:.*]] = vector.transfer_read {{.*}} : tensor<64x128xf32>, vector<8x32xf32>
+// CHECK:     vector.transfer_write %[[B1]], %[[W0]]
+// CHECK-NOT: vector.transpose
+// CHECK:     scf.yield
+func.func @pack_rows(%s: tensor<64x128xf32>, %d: tensor<4x4x16x32xf32>) -> tensor<4x4x16x32xf32> {
+  %p = linalg.pack %s inner_dims_pos = [0, 1] inner_tiles = [16, 32] into %d : tensor<64x128xf32> -> tensor<4x4x16x32xf32>
+  return %p : tensor<4x4x16x32xf32>
+}
+module attributes {transform.with_named_sequence} {
+  transform.named_sequence @__transform_main(%root: !transform.any_op {transform.readonly}) {
+    %p = transform.structured.match ops{["linalg.pack"]} in %root : (!transform.any_op) -> !transform.any_op
+    %l = transform.regtile.pack_unpack_to_tile_copies %p {arch = "znver4"} : (!transform.any_op) -> !transform.any_op
+    transform.yield
+  }
+}
+
+// -----
+
+// The B operand of a GEMM: inner_dims_pos = [1, 0] transposes each 32x32
+// tile, outer_dims_perm = [1, 0] orders the loops (packed outer dim 0 is
+// source dim 1). Four 16x16 sub-blocks per tile go through vector.transpose
+// (16x16 shuffles after lowering), read in source row order.
+// CHECK-LABEL: func.func @pack_transposed
+// CHECK: scf.for %[[A0:[a-z0-9_]+]] = %{{.*}} to %[[C3:.*]] step
+// CHECK:   scf.for %[[A1:[a-z0-9_]+]] = %{{.*}} to %{{.*}} step
+// CHECK:     %[[ROW:.*]] = arith.muli %[[A1]], %{{.*}} : index
+// CHECK:     %[[COL:.*]] = arith.muli %[[A0]], %{{.*}} : index
+// CHECK:     %[[R:.*]] = vector.transfer_read %{{.*}}[%[[ROW]], %[[COL]]], %{{.*}} {in_bounds = [true, true]} : tensor<64x96xf32>, vector<16x16xf32>
+// CHECK:     %[[T:.*]] = vector.transpose %[[R]], [1, 0] : vector<16x16xf32> to vector<16x16xf32>
+// CHECK:     vector.transfer_write %[[T]], %{{.*}}[%[[A0]], %[[A1]], %{{.*}}, %{{.*}}] {in_bounds = [true, true]} : vector<16x16xf32>, tensor<3x2x32x32xf32>
+// CHECK-COUNT-3: vector.transpose
+func.func @pack_transposed(%s: tensor<64x96xf32>, %d: tensor<3x2x32x32xf32>) -> tensor<3x2x32x32xf32> {
+  %p = linalg.pack %s outer_dims_perm = [1, 0] inner_dims_pos = [1, 0] inner_tiles = [32, 32] into %d : tensor<64x96xf32> -> tensor<3x2x32x32xf32>
+  return %p : tensor<3x2x32x32xf32>
+}
+module attributes {transform.with_named_sequence} {
+  transform.named_sequence @__transform_main(%root: !transform.any_op {transform.readonly}) {
+    %p = transform.structured.match ops{["linalg.pack"]} in %root : (!transform.any_op) -> !transform.any_op
+    %l = transform.regtile.pack_unpack_to_tile_copies %p {arch = "znver4"} : (!transform.any_op) -> !transform.any_op
+    transform.yield
+  }
+}
+
+// -----
+
+// Padding: 50x70 does not divide into 16x32 tiles; the reads may run past
+// the source and return the padding value there.
+// CHECK-LABEL: func.func @pack_padded
+// CHECK-SAME: %[[PAD:[a-z0-9_]+]]: f32
+// CHECK: vector.transfer_read %{{.*}}[%{{.*}}, %{{.*}}], %[[PAD]] : tensor<50x70xf32>, vector<8x32xf32>
+func.func @pack_padded(%s: tensor<50x70xf32>, %d: tensor<4x3x16x32xf32>, %pad: f32) -> tensor<4x3x16x32xf32> {
+  %p = linalg.pack %s padding_value(%pad : f32) inner_dims_pos = [0, 1] inner_tiles = [16, 32] into %d : tensor<50x70xf32> -> tensor<4x3x16x32xf32>
+  return %p : tensor<4x3x16x32xf32>
+}
+module attributes {transform.with_named_sequence} {
+  transform.named_sequence @__transform_main(%root: !transform.any_op {transform.readonly}) {
+    %p = transform.structured.match ops{["linalg.pack"]} in %root : (!transform.any_op) -> !transform.any_op
+    %l = transform.regtile.pack_unpack_to_tile_copies %p {arch = "znver4"} : (!transform.any_op) -> !transform.any_op
+    transform.yield
+  }
+}
+
+// -----
+
+// Unpack with outer_dims_perm, dynamic outer sizes and a destination the
+// tiles overrun: tiles are read in bounds from the packed layout (loops in
+// its order), written with in_bounds = false so that only valid elements
+// are stored. Pattern form, on an AVX2 target (8 f32 lanes, 16 registers:
+// blocks of 4 rows x 2 vectors, half the registers).
+// CHECK-LABEL: func.func @unpack_perm
+// CHECK: %[[D0:.*]] = tensor.dim %{{.*}}, %{{.*}} : tensor<?x?x16x16xf32>
+// CHECK: %[[D1:.*]] = tensor.dim %{{.*}}, %{{.*}} : tensor<?x?x16x16xf32>
+// CHECK: scf.for %[[A0:[a-z0-9_]+]] = %{{.*}} to %[[D0]] step
+// CHECK:   scf.for %[[A1:[a-z0-9_]+]] = %{{.*}} to %[[D1]] step
+// CHECK:     %[[V:.*]] = vector.transfer_read %{{.*}}[%[[A0]], %[[A1]], %{{.*}}, %{{.*}}], %{{.*}} {in_bounds = [true, true]} : tensor<?x?x16x16xf32>, vector<4x16xf32>
+// CHECK:     vector.transfer_write %[[V]], %{{.*}}[%{{.*}}, %{{.*}}] : vector<4x16xf32>, tensor<?x?xf32>
+func.func @unpack_perm(%s: tensor<?x?x16x16xf32>, %d: tensor<?x?xf32>) -> tensor<?x?xf32>
+    attributes {regtile.target = "haswell"} {
+  %u = linalg.unpack %s outer_dims_perm = [1, 0] inner_dims_pos = [0, 1] inner_tiles = [16, 16] into %d : tensor<?x?x16x16xf32> -> tensor<?x?xf32>
+  return %u : tensor<?x?xf32>
+}
+module attributes {transform.with_named_sequence} {
+  transform.named_sequence @__transform_main(%root: !transform.any_op {transform.readonly}) {
+    %f = transform.structured.match ops{["func.func"]} in %root : (!transform.any_op) -> !transform.any_op
+    transform.apply_patterns to %f {
+      transform.apply_patterns.regtile.pack_unpack_to_tile_copies
+    } : !transform.any_op
+    transform.yield
+  }
+}
