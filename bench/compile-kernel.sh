@@ -15,7 +15,7 @@ plugin=${REGTILE_PLUGIN:?set REGTILE_PLUGIN to libRegtilePlugin.so}
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 
-sed_args=()
+sed_args=(-e '')
 for kv in $params; do sed_args+=(-e "s/\${${kv%%=*}}/${kv#*=}/g"); done
 sed "${sed_args[@]}" "$payload" > "$work/payload.mlir"
 if grep -q '\${' "$work/payload.mlir"; then

@@ -1,0 +1,90 @@
+// Schedules for pack.mlir (pick one with
+// transform-interpreter{entry-point=...}):
+//   @pack_regtile             transform.regtile.pack_unpack_to_tile_copies;
+//   @pack_upstream_lower      upstream lower_pack / lower_unpack (pad +
+//                             reshape + linalg.transpose over the whole
+//                             tensor), the transpose tiled per 32x32 tile and
+//                             vectorized;
+//   @pack_upstream_tiled      upstream tile-then-vectorize: pack/unpack
+//                             tiled to one tile per iteration, each tile's
+//                             op vectorized.
+module attributes {transform.with_named_sequence} {
+  transform.named_sequence @pack_regtile(
+      %root: !transform.any_op {transform.readonly}) {
+    %ops = transform.structured.match ops{["linalg.pack", "linalg.unpack"]} in %root
+        : (!transform.any_op) -> !transform.any_op
+    %loops = transform.regtile.pack_unpack_to_tile_copies %ops
+        : (!transform.any_op) -> !transform.any_op
+    transform.yield
+  }
+
+  transform.named_sequence @pack_upstream_lower(
+      %root: !transform.any_op {transform.readonly}) {
+    %packs = transform.structured.match ops{["linalg.pack"]} in %root
+        : (!transform.any_op) -> !transform.op<"linalg.pack">
+    transform.foreach %packs : !transform.op<"linalg.pack"> {
+    ^bb0(%p: !transform.op<"linalg.pack">):
+      %pad, %expand, %transpose = transform.structured.lower_pack %p
+          : (!transform.op<"linalg.pack">)
+          -> (!transform.op<"tensor.pad">, !transform.op<"tensor.expand_shape">,
+              !transform.op<"linalg.transpose">)
+      transform.include @vectorize_transpose_tiles failures(propagate) (%transpose)
+          : (!transform.op<"linalg.transpose">) -> ()
+    }
+    %unpacks = transform.structured.match ops{["linalg.unpack"]} in %root
+        : (!transform.any_op) -> !transform.op<"linalg.unpack">
+    transform.foreach %unpacks : !transform.op<"linalg.unpack"> {
+    ^bb0(%u: !transform.op<"linalg.unpack">):
+      %e, %t, %c, %x = transform.structured.lower_unpack %u
+          : (!transform.op<"linalg.unpack">)
+          -> (!transform.op<"tensor.empty">, !transform.op<"linalg.transpose">,
+              !transform.op<"tensor.collapse_shape">, !transform.op<"tensor.extract_slice">)
+      transform.include @vectorize_transpose_tiles failures(propagate) (%t)
+          : (!transform.op<"linalg.transpose">) -> ()
+    }
+    transform.yield
+  }
+
+  // The whole-tensor transpose that lower_pack/lower_unpack leave, tiled so
+  // that each iteration moves one 32x32 tile, then vectorized.
+  transform.named_sequence @vectorize_transpose_tiles(
+      %t: !transform.op<"linalg.transpose"> {transform.consumed}) {
+    %tiled, %l0, %l1 = transform.structured.tile_using_for %t tile_sizes [1, 1, 0, 0]
+        : (!transform.op<"linalg.transpose">)
+        -> (!transform.any_op, !transform.any_op, !transform.any_op)
+    transform.structured.vectorize %tiled : !transform.any_op
+    transform.yield
+  }
+
+  transform.named_sequence @pack_upstream_tiled(
+      %root: !transform.any_op {transform.readonly}) {
+    %packs = transform.structured.match ops{["linalg.pack"]} in %root
+        : (!transform.any_op) -> !transform.any_op
+    transform.foreach %packs : !transform.any_op {
+    ^bb0(%p: !transform.any_op):
+      %f = transform.get_parent_op %p {op_name = "func.func"}
+          : (!transform.any_op) -> !transform.any_op
+      %tiled, %l0, %l1 = transform.structured.tile_using_for %p tile_sizes [1, 1]
+          : (!transform.any_op) -> (!transform.any_op, !transform.any_op, !transform.any_op)
+      // Tiles with dynamic sizes (the padded case's edges) are not
+      // vectorized upstream; upstream's decomposition of single-tile packs
+      // takes them instead.
+      transform.sequence %tiled : !transform.any_op failures(suppress) {
+      ^bb0(%t: !transform.any_op):
+        transform.structured.vectorize %t : !transform.any_op
+      }
+      transform.apply_patterns to %f {
+        transform.apply_patterns.linalg.decompose_pack_unpack
+      } : !transform.any_op
+    }
+    %unpacks = transform.structured.match ops{["linalg.unpack"]} in %root
+        : (!transform.any_op) -> !transform.any_op
+    transform.foreach %unpacks : !transform.any_op {
+    ^bb0(%u: !transform.any_op):
+      %tiled, %l0, %l1 = transform.structured.tile_using_for %u tile_sizes [32, 32]
+          : (!transform.any_op) -> (!transform.any_op, !transform.any_op, !transform.any_op)
+      transform.structured.vectorize %tiled : !transform.any_op
+    }
+    transform.yield
+  }
+}
