@@ -29,6 +29,38 @@ using namespace mlir;
 #include "regtile/Transforms/RegtileTransformOps.cpp.inc"
 
 //===----------------------------------------------------------------------===//
+// Shared by the ops
+//===----------------------------------------------------------------------===//
+
+/// Verifier of the `arch` attribute.
+static LogicalResult verifyArch(Operation *op, std::optional<StringRef> arch) {
+  if (!arch)
+    return success();
+  std::string error;
+  if (failed(regtile::parseTarget(*arch, error)))
+    return op->emitOpError() << "invalid target: " << error;
+  return success();
+}
+
+/// The target for `payload`: the op's `arch` if given, else the payload's
+/// `regtile.target` attribute, else the host. Errors are emitted.
+static FailureOr<regtile::TargetInfo>
+resolveTarget(Operation *transformOp, std::optional<StringRef> arch,
+              Operation *payload) {
+  return arch ? regtile::getTargetFor(payload, *arch, transformOp->getLoc())
+              : regtile::getTargetFor(payload);
+}
+
+/// A silenceable refusal, with a note at the payload op.
+static DiagnosedSilenceableFailure refuse(transform::TransformOpInterface op,
+                                          Operation *payload,
+                                          const Twine &message) {
+  DiagnosedSilenceableFailure diag = op.emitSilenceableError() << message;
+  diag.attachNote(payload->getLoc()) << "payload op";
+  return diag;
+}
+
+//===----------------------------------------------------------------------===//
 // ApplyFoldUnitDimsPatternsOp
 //===----------------------------------------------------------------------===//
 
@@ -47,8 +79,7 @@ transform::TargetInfoOp::applyToOne(transform::TransformRewriter &rewriter,
                                     transform::ApplyToEachResultList &results,
                                     transform::TransformState &state) {
   FailureOr<regtile::TargetInfo> info =
-      getArch() ? regtile::getTargetFor(target, *getArch(), getLoc())
-                : regtile::getTargetFor(target);
+      resolveTarget(getOperation(), getArch(), target);
   if (failed(info))
     return DiagnosedSilenceableFailure::definiteFailure();
   Builder b(getContext());
@@ -58,16 +89,6 @@ transform::TargetInfoOp::applyToOne(transform::TransformRewriter &rewriter,
   results.push_back(b.getI64IntegerAttr(info->numVectorRegisters));
   results.push_back(b.getI64IntegerAttr(info->lanes(elementType)));
   return DiagnosedSilenceableFailure::success();
-}
-
-/// Shared verifier of the `arch` attribute.
-static LogicalResult verifyArch(Operation *op, std::optional<StringRef> arch) {
-  if (!arch)
-    return success();
-  std::string error;
-  if (failed(regtile::parseTarget(*arch, error)))
-    return op->emitOpError() << "invalid target: " << error;
-  return success();
 }
 
 LogicalResult transform::TargetInfoOp::verify() {
@@ -94,16 +115,12 @@ DiagnosedSilenceableFailure transform::ReduceToVectorAccumulatorOp::applyToOne(
     transform::ApplyToEachResultList &results,
     transform::TransformState &state) {
   auto linalgOp = dyn_cast<linalg::LinalgOp>(target);
-  if (!linalgOp) {
-    DiagnosedSilenceableFailure diag =
-        emitSilenceableError()
-        << "expected a linalg structured op, got '" << target->getName() << "'";
-    diag.attachNote(target->getLoc()) << "payload op";
-    return diag;
-  }
+  if (!linalgOp)
+    return refuse(*this, target,
+                  "expected a linalg structured op, got '" +
+                      target->getName().getStringRef() + "'");
   FailureOr<regtile::TargetInfo> info =
-      getArch() ? regtile::getTargetFor(target, *getArch(), getLoc())
-                : regtile::getTargetFor(target);
+      resolveTarget(getOperation(), getArch(), target);
   if (failed(info))
     return DiagnosedSilenceableFailure::definiteFailure();
   regtile::VectorAccumulatorOptions options;
@@ -114,13 +131,9 @@ DiagnosedSilenceableFailure transform::ReduceToVectorAccumulatorOp::applyToOne(
   FailureOr<regtile::VectorAccumulatorResult> result =
       regtile::reduceToVectorAccumulator(rewriter, linalgOp, *info, options,
                                          reason);
-  if (failed(result)) {
-    DiagnosedSilenceableFailure diag =
-        emitSilenceableError()
-        << "cannot reduce to a vector accumulator: " << reason;
-    diag.attachNote(target->getLoc()) << "payload op";
-    return diag;
-  }
+  if (failed(result))
+    return refuse(*this, target,
+                  "cannot reduce to a vector accumulator: " + reason);
   results.push_back(result->reductionLoop);
   results.push_back(result->finalReduction);
   return DiagnosedSilenceableFailure::success();
@@ -139,19 +152,14 @@ DiagnosedSilenceableFailure transform::PackUnpackToTileCopiesOp::applyToOne(
     transform::ApplyToEachResultList &results,
     transform::TransformState &state) {
   FailureOr<regtile::TargetInfo> info =
-      getArch() ? regtile::getTargetFor(target, *getArch(), getLoc())
-                : regtile::getTargetFor(target);
+      resolveTarget(getOperation(), getArch(), target);
   if (failed(info))
     return DiagnosedSilenceableFailure::definiteFailure();
   std::string reason;
   FailureOr<regtile::TileCopyResult> result =
       regtile::packUnpackToTileCopies(rewriter, target, *info, reason);
-  if (failed(result)) {
-    DiagnosedSilenceableFailure diag =
-        emitSilenceableError() << "cannot rewrite into tile copies: " << reason;
-    diag.attachNote(target->getLoc()) << "payload op";
-    return diag;
-  }
+  if (failed(result))
+    return refuse(*this, target, "cannot rewrite into tile copies: " + reason);
   results.push_back(result->loops.front());
   return DiagnosedSilenceableFailure::success();
 }
