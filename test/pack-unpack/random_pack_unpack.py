@@ -45,7 +45,15 @@ def shape_str(shape, t):
     return "x".join(str(s) for s in shape) + "x" + t
 
 
-def one_case(rng, idx):
+OP_FORM = """    %p = transform.structured.match ops{["linalg.pack", "linalg.unpack"]} in %root : (!transform.any_op) -> !transform.any_op
+    %l = transform.regtile.pack_unpack_to_tile_copies %p : (!transform.any_op) -> !transform.any_op"""
+PATTERN_FORM = """    %f = transform.structured.match ops{["func.func"]} in %root : (!transform.any_op) -> !transform.any_op
+    transform.apply_patterns to %f {
+      transform.apply_patterns.regtile.pack_unpack_to_tile_copies
+    } : !transform.any_op"""
+
+
+def one_case(rng, idx, schedule):
     t = rng.choice(list(TYPES))
     suffix, pad_lit = TYPES[t]
     rank = rng.choice([1, 2, 2, 2, 3])
@@ -109,8 +117,7 @@ func.func @main() {{
 }}
 module attributes {{transform.with_named_sequence}} {{
   transform.named_sequence @__transform_main(%root: !transform.any_op {{transform.readonly}}) {{
-    %p = transform.structured.match ops{{["linalg.pack", "linalg.unpack"]}} in %root : (!transform.any_op) -> !transform.any_op
-    %l = transform.regtile.pack_unpack_to_tile_copies %p : (!transform.any_op) -> !transform.any_op
+{schedule}
     transform.yield
   }}
   transform.named_sequence @reference(%root: !transform.any_op {{transform.readonly}}) {{
@@ -129,9 +136,14 @@ def main():
                                  formatter_class=argparse.RawTextHelpFormatter)
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--count", type=int, default=10)
+    ap.add_argument("--pattern-form", action="store_true",
+                    help="schedule with transform.apply_patterns.regtile."
+                         "pack_unpack_to_tile_copies instead of the op")
     args = ap.parse_args()
     rng = random.Random(args.seed)
-    print("\n// -----\n\n".join(one_case(rng, i) for i in range(args.count)))
+    schedule = PATTERN_FORM if args.pattern_form else OP_FORM
+    print("\n// -----\n\n".join(one_case(rng, i, schedule)
+                                 for i in range(args.count)))
 
 
 if __name__ == "__main__":
