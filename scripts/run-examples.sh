@@ -12,7 +12,7 @@ REPS=${REPS:-5}
 LLVM_BIN=/usr/lib/llvm-22/bin
 LLVM_LIB=/usr/lib/llvm-22/lib
 
-scripts/setup.sh
+scripts/setup.sh --bench
 cmake -S . -B "$BUILD_DIR" -G Ninja -DCMAKE_BUILD_TYPE=Release >/dev/null
 cmake --build "$BUILD_DIR"
 

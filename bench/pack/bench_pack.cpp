@@ -3,7 +3,8 @@
 // The five workloads of seed 004's benchmark, f32 with 32x32 tiles, in one
 // run: regtile (pack_unpack_to_tile_copies), upstream lower_pack/unpack +
 // vectorize, upstream tile-then-vectorize, hand-written C++ tile copies,
-// each compared with memcpy of the same bytes (the physical limit: a pack
+// libxsmm's per-tile kernels when installed (what tpp-mlir calls), each
+// compared with memcpy of the same bytes (the physical limit: a pack
 // moves each byte once). Every variant is checked bit for bit against the
 // C++ result before it is timed.
 //
@@ -14,6 +15,7 @@
 #include "mlir/ExecutionEngine/CRunnerUtils.h"
 
 #include <cstring>
+#include <memory>
 #include <string>
 
 using M2 = StridedMemRefType<float, 2>;
@@ -32,6 +34,12 @@ DECLARE(pack_large, M2, M4)
 void cxx_pack(const float *, float *, int64_t, int64_t, float);
 void cxx_unpack(const float *, float *, int64_t, int64_t);
 void cxx_pack_transposed(const float *, float *, int64_t, int64_t);
+#ifdef REGTILE_HAVE_LIBXSMM
+bool xsmm_pack(const float *, float *, int64_t, int64_t, float);
+bool xsmm_unpack(const float *, float *, int64_t, int64_t);
+bool xsmm_pack_transposed(const float *, float *, int64_t, int64_t);
+void libxsmm_init(void);
+#endif
 }
 
 namespace {
@@ -98,6 +106,19 @@ template <int NS, int ND> struct Workload {
         {name, "upstream tile + vectorize", 0, bytes, mlir(tiled), check()});
     ks.push_back({name, "C++ tile copies (clang -O3)", 0, bytes, cxx, check()});
   }
+
+  /// A peer whose call can fail (libxsmm's JIT): a failed call fails the
+  /// check instead of timing garbage.
+  void addPeer(std::vector<Kernel> &ks, const std::string &variant,
+               std::function<bool()> f) {
+    double bytes = 4.0 * std::max(srcCount, dstCount);
+    auto ok = std::make_shared<bool>(true);
+    auto check0 = check();
+    ks.push_back({name, variant, 0, bytes, [f, ok] { *ok = f() && *ok; },
+                  [check0, ok] {
+                    return *ok ? check0() : std::string("kernel not available");
+                  }});
+  }
 };
 
 #define VARIANTS(FUNC)                                                         \
@@ -125,16 +146,40 @@ int main(int argc, char **argv) {
   cxx_pack(l.src, l.ref, 4096, 4096, 0);
 
   std::vector<Kernel> kernels;
+#ifdef REGTILE_HAVE_LIBXSMM
+  // libxsmm per-tile kernels, what tpp-mlir calls.
+  libxsmm_init();
+  const std::string xsmm = "libxsmm per-tile kernels";
+#endif
   a.add(kernels, VARIANTS(pack_a),
         [] { cxx_pack(a.src, a.dst, 512, 1024, 0); });
+#ifdef REGTILE_HAVE_LIBXSMM
+  a.addPeer(kernels, xsmm,
+            [] { return xsmm_pack(a.src, a.dst, 512, 1024, 0); });
+#endif
   c.add(kernels, VARIANTS(unpack_c),
         [] { cxx_unpack(c.src, c.dst, 512, 512); });
+#ifdef REGTILE_HAVE_LIBXSMM
+  c.addPeer(kernels, xsmm, [] { return xsmm_unpack(c.src, c.dst, 512, 512); });
+#endif
   b.add(kernels, VARIANTS(pack_b),
         [] { cxx_pack_transposed(b.src, b.dst, 1024, 512); });
+#ifdef REGTILE_HAVE_LIBXSMM
+  b.addPeer(kernels, xsmm,
+            [] { return xsmm_pack_transposed(b.src, b.dst, 1024, 512); });
+#endif
   p.add(kernels, VARIANTS(pack_padded),
         [] { cxx_pack(p.src, p.dst, 500, 1000, 0); });
+#ifdef REGTILE_HAVE_LIBXSMM
+  p.addPeer(kernels, xsmm,
+            [] { return xsmm_pack(p.src, p.dst, 500, 1000, 0); });
+#endif
   l.add(kernels, VARIANTS(pack_large),
         [] { cxx_pack(l.src, l.dst, 4096, 4096, 0); });
+#ifdef REGTILE_HAVE_LIBXSMM
+  l.addPeer(kernels, xsmm,
+            [] { return xsmm_pack(l.src, l.dst, 4096, 4096, 0); });
+#endif
   Options options;
   options.jsonPath = "pack.json";
   return regtile::bench::main(argc, argv, std::move(kernels), options);
