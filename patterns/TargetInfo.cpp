@@ -6,7 +6,6 @@
 #include "mlir/IR/Diagnostics.h"
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/StringExtras.h"
-#include "llvm/Support/raw_ostream.h"
 #include "llvm/TargetParser/Host.h"
 #include "llvm/TargetParser/X86TargetParser.h"
 
@@ -56,19 +55,6 @@ std::string TargetInfo::llvmTargetFeatures() const {
     parts.push_back((kv.getValue() ? "+" : "-") + kv.getKey().str());
   llvm::sort(parts);
   return llvm::join(parts, ",");
-}
-
-std::string TargetInfo::summary() const {
-  std::string s;
-  llvm::raw_string_ostream os(s);
-  os << "cpu=" << cpu << " simd_bits=" << simdBits
-     << " vector_registers=" << numVectorRegisters << " features=";
-  SmallVector<StringRef> present;
-  for (StringRef f : kInterestingFeatures)
-    if (has(f))
-      present.push_back(f);
-  os << (present.empty() ? std::string("none") : llvm::join(present, ","));
-  return s;
 }
 
 FailureOr<TargetInfo> parseTarget(StringRef description, std::string &error) {

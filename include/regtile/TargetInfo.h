@@ -55,8 +55,6 @@ struct TargetInfo {
   /// All known features as LLVM target-features ("+avx2,-avx512f,..."),
   /// sorted; what generated code may use.
   std::string llvmTargetFeatures() const;
-  /// A one-line human-readable summary.
-  std::string summary() const;
 };
 
 /// Parse a target description (see file comment). On failure, returns
