@@ -2,6 +2,7 @@
 
 #include "regtile/Patterns/LowerToLLVM.h"
 #include "regtile/Patterns/FoldUnitDims.h"
+#include "regtile/Patterns/StreamingStores.h"
 #include "regtile/Patterns/VectorAccumulatorReduction.h"
 
 #include "mlir/Conversion/AffineToStandard/AffineToStandard.h"
@@ -302,6 +303,16 @@ void LowerToLLVMPass::runOnOperation() {
     toSCF.targetRank = 1;
     toSCF.unroll = true;
     pm.addNestedPass<func::FuncOp>(createConvertVectorToSCFPass(toSCF));
+    if (failed(runPipeline(pm, module)))
+      return signalPassFailure();
+  }
+
+  // Loops marked regtile.streaming_stores: their stores are 1-D by now.
+  if (failed(applyStreamingStores(module, *info)))
+    return signalPassFailure();
+
+  {
+    OpPassManager pm(ModuleOp::getOperationName());
     pm.addPass(memref::createExpandStridedMetadataPass());
     pm.addPass(createLowerAffinePass());
     pm.addPass(arith::createArithExpandOpsPass());
@@ -372,6 +383,7 @@ std::unique_ptr<Pass> createLowerToLLVMPass() {
 void registerPasses() {
   PassRegistration<LowerVectorsPass>();
   PassRegistration<LowerToLLVMPass>();
+  ::mlir::registerPass([] { return createStreamingStoresPass(); });
 }
 
 } // namespace regtile

@@ -47,13 +47,17 @@ def shape_str(shape, t):
 
 OP_FORM = """    %p = transform.structured.match ops{["linalg.pack", "linalg.unpack"]} in %root : (!transform.any_op) -> !transform.any_op
     %l = transform.regtile.pack_unpack_to_tile_copies %p : (!transform.any_op) -> !transform.any_op"""
+# With streaming stores: the loops are annotated for regtile-lower-to-llvm,
+# and the buffers are 64-byte aligned so that the streaming version runs.
+STREAMING_FORM = OP_FORM + """
+    transform.annotate %l "regtile.streaming_stores" : !transform.any_op"""
 PATTERN_FORM = """    %f = transform.structured.match ops{["func.func"]} in %root : (!transform.any_op) -> !transform.any_op
     transform.apply_patterns to %f {
       transform.apply_patterns.regtile.pack_unpack_to_tile_copies
     } : !transform.any_op"""
 
 
-def one_case(rng, idx, schedule):
+def one_case(rng, idx, schedule, alloc_attrs):
     t = rng.choice(list(TYPES))
     suffix, pad_lit = TYPES[t]
     rank = rng.choice([1, 2, 2, 2, 3])
@@ -93,11 +97,11 @@ func.func @main() {{
   %s1 = arith.constant 1 : i64
   %s2 = arith.constant 2 : i64
   %s3 = arith.constant 3 : i64
-  %a = memref.alloc() : memref<{st}>
+  %a = memref.alloc(){alloc_attrs} : memref<{st}>
   %ua = memref.cast %a : memref<{st}> to memref<*x{t}>
   call @regtileFill{suffix}(%ua, %s1) : (memref<*x{t}>, i64) -> ()
   %ta = bufferization.to_tensor %a restrict : memref<{st}> to tensor<{st}>
-  %k = memref.alloc() : memref<{pt}>
+  %k = memref.alloc(){alloc_attrs} : memref<{pt}>
   %uk = memref.cast %k : memref<{pt}> to memref<*x{t}>
   call @regtileFill{suffix}(%uk, %s2) : (memref<*x{t}>, i64) -> ()
   %tk = bufferization.to_tensor %k restrict writable : memref<{pt}> to tensor<{pt}>
@@ -105,7 +109,7 @@ func.func @main() {{
   %pm = bufferization.to_buffer %p : tensor<{pt}> to memref<{pt}>
   %up = memref.cast %pm : memref<{pt}> to memref<*x{t}>
   call @regtilePrint{suffix}(%up) : (memref<*x{t}>) -> ()
-  %b = memref.alloc() : memref<{st}>
+  %b = memref.alloc(){alloc_attrs} : memref<{st}>
   %ub = memref.cast %b : memref<{st}> to memref<*x{t}>
   call @regtileFill{suffix}(%ub, %s3) : (memref<*x{t}>, i64) -> ()
   %tb = bufferization.to_tensor %b restrict writable : memref<{st}> to tensor<{st}>
@@ -136,13 +140,19 @@ def main():
                                  formatter_class=argparse.RawTextHelpFormatter)
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--count", type=int, default=10)
-    ap.add_argument("--pattern-form", action="store_true",
-                    help="schedule with transform.apply_patterns.regtile."
-                         "pack_unpack_to_tile_copies instead of the op")
+    form = ap.add_mutually_exclusive_group()
+    form.add_argument("--pattern-form", action="store_true",
+                      help="schedule with transform.apply_patterns.regtile."
+                           "pack_unpack_to_tile_copies instead of the op")
+    form.add_argument("--streaming-stores", action="store_true",
+                      help="annotate the loops regtile.streaming_stores "
+                           "(buffers 64-byte aligned)")
     args = ap.parse_args()
     rng = random.Random(args.seed)
-    schedule = PATTERN_FORM if args.pattern_form else OP_FORM
-    print("\n// -----\n\n".join(one_case(rng, i, schedule)
+    schedule = (PATTERN_FORM if args.pattern_form else
+                STREAMING_FORM if args.streaming_stores else OP_FORM)
+    alloc_attrs = " {alignment = 64}" if args.streaming_stores else ""
+    print("\n// -----\n\n".join(one_case(rng, i, schedule, alloc_attrs)
                                  for i in range(args.count)))
 
 

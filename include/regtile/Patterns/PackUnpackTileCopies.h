@@ -34,7 +34,7 @@
 namespace regtile {
 
 struct TileCopyResult {
-  /// The loops over outer tiles, outermost first (empty for a single tile).
+  /// The loops over outer tiles, outermost first (at least one).
   llvm::SmallVector<mlir::Operation *> loops;
 };
 

@@ -278,10 +278,19 @@ def PackUnpackToTileCopiesOp : Op<Transform_Dialect,
     The result bufferizes in place (no per-tile allocation, no stack
     temporary).
 
+    A pack whose result is not read again while it is still in cache (one
+    larger than L2, or done well ahead of the kernel that reads it) is
+    faster with streaming (non-temporal) stores, which write destination
+    lines without reading them first: annotate the returned loops with
+    `regtile.streaming_stores` and `regtile-lower-to-llvm` versions them
+    behind a runtime alignment check (see `regtile-streaming-stores`).
+
     Example:
     ```mlir
     %loops = transform.regtile.pack_unpack_to_tile_copies %pack
         : (!transform.any_op) -> !transform.any_op
+    // Optional, for packs beyond the caches:
+    transform.annotate %loops "regtile.streaming_stores" : !transform.any_op
     ```
 
     #### Return modes
