@@ -4,11 +4,11 @@
 # check the result against the unscheduled payload, and print the benchmark
 # table of measured ratios (pinned to one core, medians, same run).
 #   BUILD_DIR  build directory (default: build)
-#   REPS       benchmark repetitions (default: 5)
+#   REPS       interleaved benchmark rounds (default: 11)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 BUILD_DIR=${BUILD_DIR:-build}
-REPS=${REPS:-5}
+REPS=${REPS:-11}
 LLVM_BIN=/usr/lib/llvm-22/bin
 LLVM_LIB=/usr/lib/llvm-22/lib
 

@@ -8,7 +8,6 @@ packages=(
   cmake ninja-build python3 git
   libmlir-22-dev mlir-22-tools llvm-22-dev llvm-22-tools clang-22 lld-22
   clang-format-22
-  libbenchmark-dev
 )
 if [[ "${1:-}" == "--bench" ]]; then
   packages+=(libopenblas-dev libblis-dev libxsmm-dev libhalide14-0-dev

@@ -2,16 +2,17 @@
 
 #include "Harness.h"
 
-#include <benchmark/benchmark.h>
 #include <immintrin.h>
 #include <sched.h>
 #include <unistd.h>
 
 #include <algorithm>
+#include <chrono>
 #include <cmath>
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
+#include <functional>
 #include <map>
 #include <memory>
 #include <sstream>
@@ -105,28 +106,68 @@ std::string formatBytes(double bytes) {
 }
 
 //===----------------------------------------------------------------------===//
-// Collecting medians from Google Benchmark
+// Interleaved timing
 //===----------------------------------------------------------------------===//
 
-/// Seconds per call of each benchmark: the median over repetitions, or the
-/// single run when there is one repetition (no aggregates are reported then).
-class MedianCollector : public benchmark::BenchmarkReporter {
-public:
-  std::map<std::string, double> seconds;
-  bool ReportContext(const Context &) override { return true; }
-  void ReportRuns(const std::vector<Run> &runs) override {
-    for (const Run &r : runs) {
-      bool median =
-          r.run_type == Run::RT_Aggregate && r.aggregate_name == "median";
-      bool single = r.run_type == Run::RT_Iteration && r.repetitions <= 1;
-      if (!median && !single)
-        continue;
-      seconds[r.run_name.function_name] =
-          r.GetAdjustedRealTime() /
-          benchmark::GetTimeUnitMultiplier(r.time_unit);
+using Clock = std::chrono::steady_clock;
+
+/// Keeps the compiler from assuming memory is unchanged across calls.
+inline void clobberMemory() { asm volatile("" : : : "memory"); }
+
+/// One timed thing: `calls` calls of `fn` per round; seconds per call of
+/// each round.
+struct Timed {
+  std::string name;
+  std::function<void()> fn;
+  int64_t calls = 1;
+  std::vector<double> seconds;
+
+  /// As many untimed calls first: the timed calls then see the caches in
+  /// this kernel's own steady state, not as the previous measurement left
+  /// them (streaming stores, for one, leave the destination out of the
+  /// caches, and a following kernel takes several calls to recover).
+  double timeRound() const {
+    for (int64_t i = 0; i < calls; ++i) {
+      fn();
+      clobberMemory();
+    }
+    auto start = Clock::now();
+    for (int64_t i = 0; i < calls; ++i) {
+      fn();
+      clobberMemory();
+    }
+    return std::chrono::duration<double>(Clock::now() - start).count();
+  }
+  /// Calls per round such that a round takes at least `minTime` seconds.
+  void calibrate(double minTime) {
+    calls = 1;
+    for (;;) {
+      double t = timeRound();
+      if (t >= minTime || calls >= (int64_t(1) << 40))
+        return;
+      double scale = t > 0 ? 1.2 * minTime / t : 10.0;
+      calls = std::max(calls + 1, static_cast<int64_t>(double(calls) *
+                                                       std::min(scale, 10.0)));
     }
   }
 };
+
+double median(std::vector<double> v) {
+  if (v.empty())
+    return NAN;
+  std::sort(v.begin(), v.end());
+  std::size_t n = v.size();
+  return n % 2 ? v[n / 2] : 0.5 * (v[n / 2 - 1] + v[n / 2]);
+}
+
+/// Median over rounds of a[r] / b[r]: a ratio between two measurements taken
+/// in the same round, under the same machine conditions.
+double medianRatio(const std::vector<double> &a, const std::vector<double> &b) {
+  std::vector<double> r;
+  for (std::size_t i = 0; i < a.size() && i < b.size(); ++i)
+    r.push_back(a[i] / b[i]);
+  return median(r);
+}
 
 bool parseFlag(const char *arg, const char *name, std::string &value) {
   std::size_t n = std::strlen(name);
@@ -179,7 +220,7 @@ double maxRelativeError(const float *a, const float *b, std::size_t count) {
 }
 
 int main(int argc, char **argv, std::vector<Kernel> kernels, Options options) {
-  std::vector<char *> rest{argv[0]};
+  std::string filter;
   for (int i = 1; i < argc; ++i) {
     std::string v;
     if (parseFlag(argv[i], "--json", v))
@@ -190,16 +231,24 @@ int main(int argc, char **argv, std::vector<Kernel> kernels, Options options) {
       options.repetitions = std::max(1, std::atoi(v.c_str()));
     else if (parseFlag(argv[i], "--min-time", v))
       options.minTime = std::atof(v.c_str());
-    else if (std::strncmp(argv[i], "--benchmark_", 12) == 0)
-      rest.push_back(argv[i]);
+    else if (parseFlag(argv[i], "--filter", v))
+      filter = v;
     else {
       std::fprintf(stderr,
-                   "usage: %s [--json=PATH] [--cpu=N] [--reps=N] "
-                   "[--min-time=S] [--benchmark_filter=REGEX]\n",
+                   "usage: %s [--json=PATH] [--cpu=N] [--reps=ROUNDS] "
+                   "[--min-time=S] [--filter=TEXT]\n"
+                   "  --filter: only the workloads whose name contains TEXT\n",
                    argv[0]);
       return 2;
     }
   }
+  if (!filter.empty())
+    kernels.erase(std::remove_if(kernels.begin(), kernels.end(),
+                                 [&](const Kernel &k) {
+                                   return k.workload.find(filter) ==
+                                          std::string::npos;
+                                 }),
+                  kernels.end());
 
   // Pin to one core.
   int cpu = options.cpu >= 0
@@ -229,22 +278,16 @@ int main(int argc, char **argv, std::vector<Kernel> kernels, Options options) {
     }
   }
 
-  int bargc = static_cast<int>(rest.size());
-  benchmark::Initialize(&bargc, rest.data());
-  auto configure = [&](benchmark::internal::Benchmark *b) {
-    b->Repetitions(options.repetitions)
-        ->ReportAggregatesOnly(true)
-        ->MinTime(options.minTime)
-        ->UseRealTime()
-        ->Unit(benchmark::kMicrosecond);
+  // What is timed: the machine references, then every kernel.
+  std::vector<Timed> timed;
+  std::map<std::string, std::size_t> index;
+  auto add = [&](const std::string &name, std::function<void()> fn) {
+    index[name] = timed.size();
+    timed.push_back(Timed{name, std::move(fn)});
   };
-
-  // Machine references, measured in this process.
-  constexpr int64_t kFmaIterations = 1 << 22;
-  configure(benchmark::RegisterBenchmark("peak_fma", [](benchmark::State &s) {
-    for (auto _ : s)
-      benchmark::DoNotOptimize(fmaLoop(kFmaIterations));
-  }));
+  constexpr int64_t kFmaIterations = 1 << 20;
+  static volatile float sink;
+  add("peak_fma", [] { sink = fmaLoop(kFmaIterations); });
   constexpr std::size_t kReferenceBytes = 1 << 20;
   std::vector<double> copySizes{double(kReferenceBytes)};
   for (const Kernel &k : kernels)
@@ -252,63 +295,56 @@ int main(int argc, char **argv, std::vector<Kernel> kernels, Options options) {
                            copySizes.end())
       copySizes.push_back(k.bytes);
   std::vector<std::unique_ptr<Buffer>> buffers;
-  for (double bytes : copySizes) {
-    buffers.push_back(std::make_unique<Buffer>(std::size_t(bytes)));
-    buffers.push_back(std::make_unique<Buffer>(std::size_t(bytes)));
-    float *src = buffers[buffers.size() - 2]->data;
-    float *dst = buffers.back()->data;
-    std::size_t n = std::size_t(bytes);
-    configure(benchmark::RegisterBenchmark(
-        ("memcpy_" + std::to_string(n)).c_str(), [=](benchmark::State &s) {
-          for (auto _ : s) {
-            std::memcpy(dst, src, n);
-            benchmark::ClobberMemory();
-          }
-        }));
-  }
-  // The read loop over a buffer of each size (rounded up to whole 8-vector
-  // blocks): the bound of kernels that only read.
+  // The read loop runs over whole 8-vector blocks.
   constexpr std::size_t kReadBlock = 8 * kLanes * sizeof(float);
   for (double bytes : copySizes) {
-    std::size_t n =
-        (std::size_t(bytes) + kReadBlock - 1) / kReadBlock * kReadBlock;
+    std::size_t n = std::size_t(bytes);
     buffers.push_back(std::make_unique<Buffer>(n));
-    float *src = buffers.back()->data;
-    configure(benchmark::RegisterBenchmark(
-        ("read_" + std::to_string(std::size_t(bytes))).c_str(),
-        [=](benchmark::State &s) {
-          for (auto _ : s)
-            benchmark::DoNotOptimize(readLoop(src, n / sizeof(float)));
-        }));
+    buffers.push_back(std::make_unique<Buffer>(n));
+    float *src = buffers[buffers.size() - 2]->data;
+    float *dst = buffers.back()->data;
+    add("memcpy_" + std::to_string(n), [=] { std::memcpy(dst, src, n); });
+    std::size_t r = (n + kReadBlock - 1) / kReadBlock * kReadBlock;
+    buffers.push_back(std::make_unique<Buffer>(r));
+    float *rsrc = buffers.back()->data;
+    add("read_" + std::to_string(n),
+        [=] { sink = readLoop(rsrc, r / sizeof(float)); });
   }
-  for (std::size_t i = 0; i < kernels.size(); ++i) {
-    if (!failures[i].empty())
-      continue;
-    auto *fn = &kernels[i].run;
-    configure(benchmark::RegisterBenchmark(
-        ("kernel_" + std::to_string(i)).c_str(), [fn](benchmark::State &s) {
-          for (auto _ : s) {
-            (*fn)();
-            benchmark::ClobberMemory();
-          }
-        }));
-  }
+  for (std::size_t i = 0; i < kernels.size(); ++i)
+    if (failures[i].empty())
+      add("kernel_" + std::to_string(i), kernels[i].run);
 
-  MedianCollector collector;
-  benchmark::RunSpecifiedBenchmarks(&collector);
-  benchmark::Shutdown();
+  // Interleaved rounds: every round times everything once, so that a ratio
+  // compares two measurements taken moments apart; the machine's state
+  // (other tenants, DRAM traffic, frequency) drifts over a run and would
+  // otherwise move one side of a ratio only.
+  for (Timed &t : timed)
+    t.calibrate(options.minTime);
+  for (int round = 0; round < options.repetitions; ++round)
+    for (Timed &t : timed)
+      t.seconds.push_back(t.timeRound() / double(t.calls));
 
-  auto seconds = [&](const std::string &name) {
-    auto it = collector.seconds.find(name);
-    return it == collector.seconds.end() ? NAN : it->second;
+  auto secondsOf = [&](const std::string &name) -> const std::vector<double> & {
+    static const std::vector<double> none;
+    auto it = index.find(name);
+    return it == index.end() ? none : timed[it->second].seconds;
   };
+  auto seconds = [&](const std::string &name) {
+    return median(secondsOf(name));
+  };
+  const std::vector<double> &peakSeconds = secondsOf("peak_fma");
   double peak = kFlopsPerFmaIteration * kFmaIterations / seconds("peak_fma");
+  auto memcpyName = [](double bytes) {
+    return "memcpy_" + std::to_string(std::size_t(bytes));
+  };
+  auto readName = [](double bytes) {
+    return "read_" + std::to_string(std::size_t(bytes));
+  };
   auto memcpyGBs = [&](double bytes) {
-    return bytes / seconds("memcpy_" + std::to_string(std::size_t(bytes))) /
-           1e9;
+    return bytes / seconds(memcpyName(bytes)) / 1e9;
   };
   auto readGBs = [&](double bytes) {
-    return bytes / seconds("read_" + std::to_string(std::size_t(bytes))) / 1e9;
+    return bytes / seconds(readName(bytes)) / 1e9;
   };
 
   // Table.
@@ -318,36 +354,45 @@ int main(int argc, char **argv, std::vector<Kernel> kernels, Options options) {
       line, sizeof(line),
       "Machine (core %d, same run): peak %.1f GFLOP/s (%s); "
       "memcpy %s %.1f GB/s; read loop %s %.1f GB/s.\n"
-      "Medians of %d repetitions, pinned to one core. Timing loop: "
-      "Debian's Google Benchmark (a DEBUG build of the library; the "
-      "timed code is ours, built -O3 -march=native).\n\n",
+      "Medians of %d interleaved rounds (every round times every "
+      "variant and reference once; ratios are medians of per-round "
+      "ratios), pinned to one core, %.0f ms or more per measurement.\n\n",
       cpu, peak / 1e9, kPeakLoop, formatBytes(kReferenceBytes).c_str(),
       memcpyGBs(kReferenceBytes), formatBytes(kReferenceBytes).c_str(),
-      readGBs(kReferenceBytes), options.repetitions);
+      readGBs(kReferenceBytes), options.repetitions, options.minTime * 1e3);
   md << line;
   md << "| workload | variant | time (ms) | GFLOP/s | x peak | GB/s | x memcpy "
         "| x read loop | speed vs first variant |\n"
      << "|---|---|---:|---:|---:|---:|---:|---:|---:|\n";
-  std::map<std::string, double> firstTime;
+  std::map<std::string, std::string> firstKernel;
   std::ostringstream json;
   json << "{\n  \"machine\": {\"cpu\": " << cpu
        << ", \"peak_gflops\": " << peak / 1e9
        << ", \"memcpy_gbs\": " << memcpyGBs(kReferenceBytes)
        << ", \"memcpy_bytes\": " << kReferenceBytes
        << ", \"read_gbs\": " << readGBs(kReferenceBytes)
-       << ", \"repetitions\": " << options.repetitions
+       << ", \"rounds\": " << options.repetitions
+       << ", \"min_seconds_per_measurement\": " << options.minTime
        << "},\n  \"kernels\": [";
   for (std::size_t i = 0; i < kernels.size(); ++i) {
     const Kernel &k = kernels[i];
-    double t =
-        failures[i].empty() ? seconds("kernel_" + std::to_string(i)) : NAN;
-    if (!firstTime.count(k.workload))
-      firstTime[k.workload] = t;
+    std::string name = "kernel_" + std::to_string(i);
+    const std::vector<double> &ts = secondsOf(name);
+    double t = failures[i].empty() ? seconds(name) : NAN;
+    if (!firstKernel.count(k.workload))
+      firstKernel[k.workload] = name;
     double gflops = k.flops > 0 ? k.flops / t / 1e9 : NAN;
     double gbs = k.bytes > 0 ? k.bytes / t / 1e9 : NAN;
-    double vsMemcpy = k.bytes > 0 ? gbs / memcpyGBs(k.bytes) : NAN;
-    double vsRead = k.bytes > 0 ? gbs / readGBs(k.bytes) : NAN;
-    double vsFirst = firstTime[k.workload] / t;
+    // Ratios: medians of the per-round ratios.
+    double vsPeak = k.flops > 0
+                        ? k.flops / (kFlopsPerFmaIteration * kFmaIterations) *
+                              medianRatio(peakSeconds, ts)
+                        : NAN;
+    double vsMemcpy =
+        k.bytes > 0 ? medianRatio(secondsOf(memcpyName(k.bytes)), ts) : NAN;
+    double vsRead =
+        k.bytes > 0 ? medianRatio(secondsOf(readName(k.bytes)), ts) : NAN;
+    double vsFirst = medianRatio(secondsOf(firstKernel[k.workload]), ts);
     auto cell = [](double v, const char *fmt) {
       char b[32];
       if (std::isnan(v))
@@ -361,9 +406,9 @@ int main(int argc, char **argv, std::vector<Kernel> kernels, Options options) {
     else
       md << "| " << k.workload << " | " << k.variant << " | "
          << cell(t * 1e3, "%.4g") << " | " << cell(gflops, "%.1f") << " | "
-         << cell(gflops * 1e9 / peak, "%.2f") << " | " << cell(gbs, "%.1f")
-         << " | " << cell(vsMemcpy, "%.2f") << " | " << cell(vsRead, "%.2f")
-         << " | " << cell(vsFirst, "%.2f") << " |\n";
+         << cell(vsPeak, "%.2f") << " | " << cell(gbs, "%.1f") << " | "
+         << cell(vsMemcpy, "%.2f") << " | " << cell(vsRead, "%.2f") << " | "
+         << cell(vsFirst, "%.2f") << " |\n";
     auto num = [](double v) {
       std::ostringstream s;
       if (std::isnan(v))
@@ -377,8 +422,8 @@ int main(int argc, char **argv, std::vector<Kernel> kernels, Options options) {
          << jsonEscape(k.variant) << "\", \"check\": \""
          << jsonEscape(failures[i].empty() ? "ok" : failures[i])
          << "\", \"seconds\": " << num(t) << ", \"gflops\": " << num(gflops)
-         << ", \"peak_ratio\": " << num(gflops * 1e9 / peak)
-         << ", \"gbs\": " << num(gbs) << ", \"memcpy_ratio\": " << num(vsMemcpy)
+         << ", \"peak_ratio\": " << num(vsPeak) << ", \"gbs\": " << num(gbs)
+         << ", \"memcpy_ratio\": " << num(vsMemcpy)
          << ", \"read_ratio\": " << num(vsRead)
          << ", \"speed_vs_first\": " << num(vsFirst) << "}";
   }

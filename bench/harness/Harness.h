@@ -3,7 +3,9 @@
 // The one benchmark harness of regtile. A driver describes kernels (workload,
 // variant, flops, bytes moved, a function to time, an optional check) and
 // calls regtile::bench::main(). In one process, pinned to one core, the
-// harness then measures with Google Benchmark (medians of repetitions):
+// harness checks every kernel, then times, in interleaved rounds (each round
+// times each of them once, so that every ratio compares measurements taken
+// moments apart on a machine whose state drifts):
 //   - the machine's single-core peak: an FMA loop with enough independent
 //     accumulators to saturate the FMA units;
 //   - memcpy bandwidth, for a reference size and for each kernel's byte
@@ -11,9 +13,9 @@
 //   - a read-bandwidth loop (vector loads summed into registers), for a
 //     reference size and for each kernel's byte count;
 //   - every kernel,
-// and reports each kernel as ratios: to peak, to memcpy and to the read
-// loop over the same bytes, and to the other variants of its workload. Output:
-// a markdown table on stdout and a JSON file.
+// and reports each kernel as medians over rounds of its ratios: to peak, to
+// memcpy and to the read loop over the same bytes, and to the first variant
+// of its workload. Output: a markdown table on stdout and a JSON file.
 //
 //===----------------------------------------------------------------------===//
 
@@ -53,10 +55,11 @@ struct Options {
   std::string jsonPath = "regtile-bench.json";
   /// Core to pin to; -1 for the last core (--cpu=N overrides).
   int cpu = -1;
-  /// Repetitions per measurement (--reps=N overrides); the median is used.
-  int repetitions = 5;
-  /// Minimum time per repetition in seconds (--min-time=S overrides).
-  double minTime = 0.1;
+  /// Interleaved rounds (--reps=N overrides); medians over them are used.
+  int repetitions = 11;
+  /// Minimum time of one measurement in a round, in seconds (--min-time=S
+  /// overrides); enough calls are made to fill it.
+  double minTime = 0.02;
 };
 
 /// Run the harness on `kernels`; returns the process exit code (non-zero if

@@ -1,9 +1,10 @@
 //===- bench_pack.cpp - pack / unpack (seed 004) --------------------------===//
 //
 // The five workloads of seed 004's benchmark, f32 with 32x32 tiles, in one
-// run: regtile (pack_unpack_to_tile_copies), upstream lower_pack/unpack +
-// vectorize, upstream tile-then-vectorize, hand-written C++ tile copies,
-// libxsmm's per-tile kernels when installed (what tpp-mlir calls), each
+// run: regtile (pack_unpack_to_tile_copies, with cached stores and with
+// streaming stores), upstream lower_pack/unpack + vectorize, upstream
+// tile-then-vectorize, hand-written C++ tile copies, libxsmm's per-tile
+// kernels when installed (what tpp-mlir calls), each
 // compared with memcpy of the same bytes (the physical limit: a pack
 // moves each byte once). Every variant is checked bit for bit against the
 // C++ result before it is timed.
@@ -22,6 +23,7 @@ using M2 = StridedMemRefType<float, 2>;
 using M4 = StridedMemRefType<float, 4>;
 
 #define DECLARE(FUNC, SRC, DST)                                                \
+  void _mlir_ciface_##FUNC##__pack_regtile_streaming(SRC *, DST *);            \
   void _mlir_ciface_##FUNC##__pack_regtile(SRC *, DST *);                      \
   void _mlir_ciface_##FUNC##__pack_upstream_lower(SRC *, DST *);               \
   void _mlir_ciface_##FUNC##__pack_upstream_tiled(SRC *, DST *);
@@ -99,12 +101,21 @@ template <int NS, int ND> struct Workload {
     // Bytes of the larger side: what memcpy of the same data moves.
     double bytes = 4.0 * std::max(srcCount, dstCount);
     auto mlir = [this](MlirFn f) { return [this, f] { f(&mSrc, &mDst); }; };
-    ks.push_back({name, "regtile", 0, bytes, mlir(regtile), check()});
+    ks.push_back(
+        {name, "regtile, cached stores", 0, bytes, mlir(regtile), check()});
     ks.push_back({name, "upstream lower_pack + vectorize", 0, bytes,
                   mlir(lower), check()});
     ks.push_back(
         {name, "upstream tile + vectorize", 0, bytes, mlir(tiled), check()});
     ks.push_back({name, "C++ tile copies (clang -O3)", 0, bytes, cxx, check()});
+  }
+
+  /// regtile with streaming stores: last of its workload, because the
+  /// kernel timed after it starts with a destination out of the caches.
+  void addStreaming(std::vector<Kernel> &ks, MlirFn streaming) {
+    double bytes = 4.0 * std::max(srcCount, dstCount);
+    ks.push_back({name, "regtile, streaming stores", 0, bytes,
+                  [this, streaming] { streaming(&mSrc, &mDst); }, check()});
   }
 
   /// A peer whose call can fail (libxsmm's JIT): a failed call fails the
@@ -157,29 +168,34 @@ int main(int argc, char **argv) {
   a.addPeer(kernels, xsmm,
             [] { return xsmm_pack(a.src, a.dst, 512, 1024, 0); });
 #endif
+  a.addStreaming(kernels, _mlir_ciface_pack_a__pack_regtile_streaming);
   c.add(kernels, VARIANTS(unpack_c),
         [] { cxx_unpack(c.src, c.dst, 512, 512); });
 #ifdef REGTILE_HAVE_LIBXSMM
   c.addPeer(kernels, xsmm, [] { return xsmm_unpack(c.src, c.dst, 512, 512); });
 #endif
+  c.addStreaming(kernels, _mlir_ciface_unpack_c__pack_regtile_streaming);
   b.add(kernels, VARIANTS(pack_b),
         [] { cxx_pack_transposed(b.src, b.dst, 1024, 512); });
 #ifdef REGTILE_HAVE_LIBXSMM
   b.addPeer(kernels, xsmm,
             [] { return xsmm_pack_transposed(b.src, b.dst, 1024, 512); });
 #endif
+  b.addStreaming(kernels, _mlir_ciface_pack_b__pack_regtile_streaming);
   p.add(kernels, VARIANTS(pack_padded),
         [] { cxx_pack(p.src, p.dst, 500, 1000, 0); });
 #ifdef REGTILE_HAVE_LIBXSMM
   p.addPeer(kernels, xsmm,
             [] { return xsmm_pack(p.src, p.dst, 500, 1000, 0); });
 #endif
+  p.addStreaming(kernels, _mlir_ciface_pack_padded__pack_regtile_streaming);
   l.add(kernels, VARIANTS(pack_large),
         [] { cxx_pack(l.src, l.dst, 4096, 4096, 0); });
 #ifdef REGTILE_HAVE_LIBXSMM
   l.addPeer(kernels, xsmm,
             [] { return xsmm_pack(l.src, l.dst, 4096, 4096, 0); });
 #endif
+  l.addStreaming(kernels, _mlir_ciface_pack_large__pack_regtile_streaming);
   Options options;
   options.jsonPath = "pack.json";
   return regtile::bench::main(argc, argv, std::move(kernels), options);

@@ -1,6 +1,13 @@
 // Schedules for pack.mlir (pick one with
 // transform-interpreter{entry-point=...}):
 //   @pack_regtile             transform.regtile.pack_unpack_to_tile_copies;
+//   @pack_regtile_streaming   the same, with streaming (non-temporal) stores:
+//                             the loops are annotated regtile.streaming_stores,
+//                             which regtile-lower-to-llvm turns into
+//                             non-temporal stores behind a runtime alignment
+//                             check. For packs whose result is not read
+//                             again while still in cache (large packs, or a
+//                             pack done ahead of the kernel that uses it);
 //   @pack_upstream_lower      upstream lower_pack / lower_unpack (pad +
 //                             reshape + linalg.transpose over the whole
 //                             tensor), the transpose tiled per 32x32 tile and
@@ -15,6 +22,16 @@ module attributes {transform.with_named_sequence} {
         : (!transform.any_op) -> !transform.any_op
     %loops = transform.regtile.pack_unpack_to_tile_copies %ops
         : (!transform.any_op) -> !transform.any_op
+    transform.yield
+  }
+
+  transform.named_sequence @pack_regtile_streaming(
+      %root: !transform.any_op {transform.readonly}) {
+    %ops = transform.structured.match ops{["linalg.pack", "linalg.unpack"]} in %root
+        : (!transform.any_op) -> !transform.any_op
+    %loops = transform.regtile.pack_unpack_to_tile_copies %ops
+        : (!transform.any_op) -> !transform.any_op
+    transform.annotate %loops "regtile.streaming_stores" : !transform.any_op
     transform.yield
   }
 
