@@ -9,7 +9,7 @@
 //   - the machine's single-core peak: an FMA loop with enough independent
 //     accumulators to saturate the FMA units;
 //   - memcpy bandwidth, for a reference size and for each kernel's byte
-//     count;
+//     count (between the kernel's own buffers when it names them);
 //   - a read-bandwidth loop (vector loads summed into registers), for a
 //     reference size and for each kernel's byte count;
 //   - every kernel,
@@ -48,6 +48,14 @@ struct Kernel {
   /// result is right, or what is wrong. A kernel that fails is reported as
   /// failing and not timed.
   std::function<std::string()> check;
+  /// Optional: the kernel's own source and destination. If set, the memcpy
+  /// reference of this kernel copies `copyBytes` (default: `bytes`) from
+  /// `copySrc` to `copyDst` instead of between the harness's buffers: the
+  /// same physical pages, hence the same cache-set conflicts, which decide
+  /// the speed of working sets near a cache's size.
+  const void *copySrc = nullptr;
+  void *copyDst = nullptr;
+  double copyBytes = 0;
 };
 
 struct Options {

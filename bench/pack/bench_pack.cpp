@@ -5,7 +5,7 @@
 // streaming stores), upstream lower_pack/unpack + vectorize, upstream
 // tile-then-vectorize, hand-written C++ tile copies, libxsmm's per-tile
 // kernels when installed (what tpp-mlir calls), each
-// compared with memcpy of the same bytes (the physical limit: a pack
+// compared with memcpy between the same buffers (the physical limit: a pack
 // moves each byte once). Every variant is checked bit for bit against the
 // C++ result before it is timed.
 //
@@ -36,6 +36,7 @@ DECLARE(pack_large, M2, M4)
 void cxx_pack(const float *, float *, int64_t, int64_t, float);
 void cxx_unpack(const float *, float *, int64_t, int64_t);
 void cxx_pack_transposed(const float *, float *, int64_t, int64_t);
+void cxx_vector_copy(const float *, float *, int64_t);
 #ifdef REGTILE_HAVE_LIBXSMM
 bool xsmm_pack(const float *, float *, int64_t, int64_t, float);
 bool xsmm_unpack(const float *, float *, int64_t, int64_t);
@@ -98,37 +99,55 @@ template <int NS, int ND> struct Workload {
                           StridedMemRefType<float, ND> *);
   void add(std::vector<Kernel> &ks, MlirFn regtile, MlirFn lower, MlirFn tiled,
            std::function<void()> cxx) {
-    // Bytes of the larger side: what memcpy of the same data moves.
-    double bytes = 4.0 * std::max(srcCount, dstCount);
     auto mlir = [this](MlirFn f) { return [this, f] { f(&mSrc, &mDst); }; };
-    ks.push_back(
-        {name, "regtile, cached stores", 0, bytes, mlir(regtile), check()});
-    ks.push_back({name, "upstream lower_pack + vectorize", 0, bytes,
-                  mlir(lower), check()});
-    ks.push_back(
-        {name, "upstream tile + vectorize", 0, bytes, mlir(tiled), check()});
-    ks.push_back({name, "C++ tile copies (clang -O3)", 0, bytes, cxx, check()});
+    push(ks, "regtile, cached stores", mlir(regtile));
+    push(ks, "upstream lower_pack + vectorize", mlir(lower));
+    push(ks, "upstream tile + vectorize", mlir(tiled));
+    push(ks, "C++ tile copies (clang -O3)", cxx);
+    // A reference, not a pack (so not checked): how fast these bytes move
+    // through vector registers at all.
+    int64_t count = std::min(srcCount, dstCount) / 32 * 32;
+    push(
+        ks, "reference: vector copy of the bytes (not a pack)",
+        [this, count] { cxx_vector_copy(src, dst, count); },
+        [] { return std::string(); });
+  }
+
+  /// A variant over this workload's buffers: checked bit for bit, compared
+  /// with memcpy between the same buffers (the smaller side's bytes).
+  void push(std::vector<Kernel> &ks, const std::string &variant,
+            std::function<void()> run,
+            std::function<std::string()> checkFn = nullptr) {
+    Kernel k{name,
+             variant,
+             0,
+             4.0 * std::max(srcCount, dstCount),
+             std::move(run),
+             checkFn ? std::move(checkFn) : check()};
+    k.copySrc = src;
+    k.copyDst = dst;
+    k.copyBytes = 4.0 * std::min(srcCount, dstCount);
+    ks.push_back(std::move(k));
   }
 
   /// regtile with streaming stores: last of its workload, because the
   /// kernel timed after it starts with a destination out of the caches.
   void addStreaming(std::vector<Kernel> &ks, MlirFn streaming) {
-    double bytes = 4.0 * std::max(srcCount, dstCount);
-    ks.push_back({name, "regtile, streaming stores", 0, bytes,
-                  [this, streaming] { streaming(&mSrc, &mDst); }, check()});
+    push(ks, "regtile, streaming stores",
+         [this, streaming] { streaming(&mSrc, &mDst); });
   }
 
   /// A peer whose call can fail (libxsmm's JIT): a failed call fails the
   /// check instead of timing garbage.
   void addPeer(std::vector<Kernel> &ks, const std::string &variant,
                std::function<bool()> f) {
-    double bytes = 4.0 * std::max(srcCount, dstCount);
     auto ok = std::make_shared<bool>(true);
     auto check0 = check();
-    ks.push_back({name, variant, 0, bytes, [f, ok] { *ok = f() && *ok; },
-                  [check0, ok] {
-                    return *ok ? check0() : std::string("kernel not available");
-                  }});
+    push(
+        ks, variant, [f, ok] { *ok = f() && *ok; },
+        [check0, ok] {
+          return *ok ? check0() : std::string("kernel not available");
+        });
   }
 };
 

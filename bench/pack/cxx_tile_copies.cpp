@@ -9,6 +9,7 @@
 
 #include <cstdint>
 #include <cstring>
+#include <immintrin.h>
 
 namespace {
 constexpr int64_t T = 32;
@@ -59,5 +60,22 @@ void cxx_pack_transposed(const float *src, float *dst, int64_t rows,
         for (int64_t r = 0; r < T; ++r)
           tile[c * T + r] = src[(i * T + r) * cols + j * T + c];
     }
+}
+
+/// Not a pack: a sequential copy of `count` floats through vector registers
+/// (count a multiple of 32), the ceiling of any register tile copy; memcpy
+/// can beat it (rep movsb writes lines without reading them first).
+void cxx_vector_copy(const float *src, float *dst, int64_t count) {
+#if defined(__AVX512F__)
+  for (int64_t i = 0; i < count; i += 32) {
+    __m512 a = _mm512_loadu_ps(src + i), b = _mm512_loadu_ps(src + i + 16);
+    _mm512_storeu_ps(dst + i, a);
+    _mm512_storeu_ps(dst + i + 16, b);
+  }
+#else
+  for (int64_t i = 0; i < count; i += 32)
+    for (int64_t k = 0; k < 32; k += 8)
+      _mm256_storeu_ps(dst + i + k, _mm256_loadu_ps(src + i + k));
+#endif
 }
 }
