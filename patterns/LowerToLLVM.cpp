@@ -3,6 +3,7 @@
 #include "regtile/Patterns/LowerToLLVM.h"
 #include "regtile/Patterns/FoldUnitDims.h"
 #include "regtile/Patterns/StreamingStores.h"
+#include "regtile/Patterns/TargetedPass.h"
 #include "regtile/Patterns/VectorAccumulatorReduction.h"
 
 #include "mlir/Conversion/AffineToStandard/AffineToStandard.h"
@@ -151,11 +152,8 @@ LogicalResult lowerVectors(Operation *root,
 
 namespace {
 
-struct LowerVectorsPass
-    : public PassWrapper<LowerVectorsPass, OperationPass<>> {
+struct LowerVectorsPass : public TargetedPass<LowerVectorsPass> {
   MLIR_DEFINE_EXPLICIT_INTERNAL_INLINE_TYPE_ID(LowerVectorsPass)
-  LowerVectorsPass() = default;
-  LowerVectorsPass(const LowerVectorsPass &other) : PassWrapper(other) {}
 
   StringRef getArgument() const final { return "regtile-lower-vectors"; }
   StringRef getDescription() const final {
@@ -166,15 +164,8 @@ struct LowerVectorsPass
                     memref::MemRefDialect>();
   }
 
-  Option<std::string> target{
-      *this, "target",
-      llvm::cl::desc("Target description (default: "
-                     "regtile.target attribute or host)"),
-      llvm::cl::init("")};
-
   void runOnOperation() override {
-    FailureOr<TargetInfo> info =
-        getTargetFor(getOperation(), target, getOperation()->getLoc());
+    FailureOr<TargetInfo> info = resolveTarget();
     if (failed(info))
       return signalPassFailure();
     if (failed(lowerVectors(getOperation(),
@@ -189,11 +180,10 @@ static bool isLoweredToLLVM(Operation *op) {
          op->getDialect() == op->getContext()->getLoadedDialect("llvm");
 }
 
-struct LowerToLLVMPass
-    : public PassWrapper<LowerToLLVMPass, OperationPass<ModuleOp>> {
+struct LowerToLLVMPass : public TargetedPass<LowerToLLVMPass, ModuleOp> {
   MLIR_DEFINE_EXPLICIT_INTERNAL_INLINE_TYPE_ID(LowerToLLVMPass)
   LowerToLLVMPass() = default;
-  LowerToLLVMPass(const LowerToLLVMPass &other) : PassWrapper(other) {}
+  LowerToLLVMPass(const LowerToLLVMPass &other) : TargetedPass(other) {}
 
   StringRef getArgument() const final { return "regtile-lower-to-llvm"; }
   StringRef getDescription() const final {
@@ -208,11 +198,6 @@ struct LowerToLLVMPass
                 arith::ArithDialect, cf::ControlFlowDialect>();
   }
 
-  Option<std::string> target{
-      *this, "target",
-      llvm::cl::desc("Target description (default: "
-                     "regtile.target attribute or host)"),
-      llvm::cl::init("")};
   Option<bool> reassociateFPReductions{
       *this, "reassociate-fp-reductions",
       llvm::cl::desc("Allow reassociation of all FP vector reductions"),
@@ -223,7 +208,7 @@ struct LowerToLLVMPass
 
 void LowerToLLVMPass::runOnOperation() {
   ModuleOp module = getOperation();
-  FailureOr<TargetInfo> info = getTargetFor(module, target, module.getLoc());
+  FailureOr<TargetInfo> info = resolveTarget();
   if (failed(info))
     return signalPassFailure();
 

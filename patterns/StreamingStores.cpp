@@ -1,6 +1,7 @@
 //===- StreamingStores.cpp - non-temporal stores for a loop ---------------===//
 
 #include "regtile/Patterns/StreamingStores.h"
+#include "regtile/Patterns/TargetedPass.h"
 
 #include "mlir/Dialect/Affine/IR/AffineOps.h"
 #include "mlir/Dialect/Arith/IR/Arith.h"
@@ -362,11 +363,8 @@ LogicalResult applyStreamingStores(Operation *root, const TargetInfo &target) {
 }
 
 namespace {
-struct StreamingStoresPass
-    : public PassWrapper<StreamingStoresPass, OperationPass<>> {
+struct StreamingStoresPass : public TargetedPass<StreamingStoresPass> {
   MLIR_DEFINE_EXPLICIT_INTERNAL_INLINE_TYPE_ID(StreamingStoresPass)
-  StreamingStoresPass() = default;
-  StreamingStoresPass(const StreamingStoresPass &other) : PassWrapper(other) {}
 
   StringRef getArgument() const final { return "regtile-streaming-stores"; }
   StringRef getDescription() const final {
@@ -379,15 +377,8 @@ struct StreamingStoresPass
                     vector::VectorDialect>();
   }
 
-  Option<std::string> target{
-      *this, "target",
-      llvm::cl::desc("Target description (default: "
-                     "regtile.target attribute or host)"),
-      llvm::cl::init("")};
-
   void runOnOperation() override {
-    FailureOr<TargetInfo> info =
-        getTargetFor(getOperation(), target, getOperation()->getLoc());
+    FailureOr<TargetInfo> info = resolveTarget();
     if (failed(info) || failed(applyStreamingStores(getOperation(), *info)))
       return signalPassFailure();
   }
