@@ -2,6 +2,7 @@
 
 #include "regtile/Patterns/LowerToLLVM.h"
 #include "regtile/Patterns/FoldUnitDims.h"
+#include "regtile/Patterns/PrefetchStores.h"
 #include "regtile/Patterns/StreamingStores.h"
 #include "regtile/Patterns/TargetedPass.h"
 #include "regtile/Patterns/VectorAccumulatorReduction.h"
@@ -292,8 +293,10 @@ void LowerToLLVMPass::runOnOperation() {
       return signalPassFailure();
   }
 
-  // Loops marked regtile.streaming_stores: their stores are 1-D by now.
-  if (failed(applyStreamingStores(module, *info)))
+  // Loops marked regtile.streaming_stores or regtile.prefetch_stores: their
+  // stores are 1-D by now.
+  if (failed(applyStreamingStores(module, *info)) ||
+      failed(applyStorePrefetches(module)))
     return signalPassFailure();
 
   {
@@ -369,6 +372,7 @@ void registerPasses() {
   PassRegistration<LowerVectorsPass>();
   PassRegistration<LowerToLLVMPass>();
   ::mlir::registerPass([] { return createStreamingStoresPass(); });
+  ::mlir::registerPass([] { return createPrefetchStoresPass(); });
 }
 
 } // namespace regtile

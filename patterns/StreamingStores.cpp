@@ -2,6 +2,7 @@
 
 #include "regtile/Patterns/StreamingStores.h"
 #include "regtile/Patterns/TargetedPass.h"
+#include "regtile/Patterns/VectorStores.h"
 
 #include "mlir/Dialect/Affine/IR/AffineOps.h"
 #include "mlir/Dialect/Arith/IR/Arith.h"
@@ -104,41 +105,19 @@ struct StreamableStore {
   bool dynamicOffset = false;
 };
 
-bool isDefinedOutside(Value v, Operation *loop) {
-  if (auto arg = dyn_cast<BlockArgument>(v))
-    return !loop->isAncestor(arg.getOwner()->getParentOp());
-  return !loop->isAncestor(v.getDefiningOp());
-}
-
 /// Why `op` cannot stream, or nullopt if it can (then `out` is filled).
 std::optional<std::string> analyzeStore(Operation *op, Operation *loop,
                                         const TargetInfo &target,
                                         StreamableStore &out) {
-  Value memref, valueToStore;
-  ValueRange indices;
-  if (auto store = dyn_cast<vector::StoreOp>(op)) {
-    memref = store.getBase();
-    valueToStore = store.getValueToStore();
-    indices = store.getIndices();
-  } else if (auto write = dyn_cast<vector::TransferWriteOp>(op)) {
-    if (!isa<MemRefType>(write.getBase().getType()))
-      return std::string("writes a tensor");
-    if (write.getMask())
-      return std::string("is masked");
-    if (!write.getPermutationMap().isMinorIdentity())
-      return std::string("is not a minor-identity transfer");
-    if (llvm::any_of(write.getInBoundsValues(), [](bool b) { return !b; }))
-      return std::string("may be out of bounds");
-    memref = write.getBase();
-    valueToStore = write.getVector();
-    indices = write.getIndices();
-  } else {
-    return std::string("is not a vector store");
-  }
+  std::optional<VectorStoreAccess> access = matchVectorStore(op);
+  if (!access)
+    return std::string("is not a 1-D vector store into a buffer");
+  if (!access->whole)
+    return std::string("is masked or may be out of bounds");
+  Value memref = access->memref, valueToStore = access->value;
+  ValueRange indices = access->indices;
   auto vectorType = cast<VectorType>(valueToStore.getType());
   auto memrefType = cast<MemRefType>(memref.getType());
-  if (vectorType.getRank() != 1 || vectorType.isScalable())
-    return std::string("does not store a fixed 1-D vector");
   Type element = vectorType.getElementType();
   if (!element.isIntOrFloat() || element.getIntOrFloatBitWidth() % 8 != 0)
     return std::string("stores sub-byte elements");
@@ -234,7 +213,7 @@ SmallVector<StreamableStore> collectStreamableStores(Operation *loop,
   SmallVector<StreamableStore> stores;
   std::string firstRefusal;
   loop->walk([&](Operation *op) {
-    if (!isa<vector::StoreOp, vector::TransferWriteOp>(op))
+    if (!matchVectorStore(op))
       return;
     StreamableStore s;
     if (std::optional<std::string> why = analyzeStore(op, loop, target, s)) {
@@ -314,12 +293,9 @@ versionForStreamingStores(RewriterBase &rewriter, Operation *loop,
   streaming->removeAttr(kStreamingStoresAttrName);
   for (const StreamableStore &s : stores) {
     rewriter.setInsertionPoint(s.op);
-    auto store = dyn_cast<vector::StoreOp>(s.op);
-    auto write = dyn_cast<vector::TransferWriteOp>(s.op);
-    Value value = store ? store.getValueToStore() : write.getVector();
-    ValueRange indices = store ? store.getIndices() : write.getIndices();
-    vector::StoreOp::create(rewriter, s.op->getLoc(), value, s.memref, indices,
-                            /*nontemporal=*/true,
+    VectorStoreAccess access = *matchVectorStore(s.op);
+    vector::StoreOp::create(rewriter, s.op->getLoc(), access.value, s.memref,
+                            access.indices, /*nontemporal=*/true,
                             llvm::MaybeAlign(s.alignment));
     rewriter.eraseOp(s.op);
   }

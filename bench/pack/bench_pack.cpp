@@ -24,6 +24,7 @@ using M4 = StridedMemRefType<float, 4>;
 
 #define DECLARE(FUNC, SRC, DST)                                                \
   void _mlir_ciface_##FUNC##__pack_regtile_streaming(SRC *, DST *);            \
+  void _mlir_ciface_##FUNC##__pack_regtile_prefetch(SRC *, DST *);             \
   void _mlir_ciface_##FUNC##__pack_regtile(SRC *, DST *);                      \
   void _mlir_ciface_##FUNC##__pack_upstream_lower(SRC *, DST *);               \
   void _mlir_ciface_##FUNC##__pack_upstream_tiled(SRC *, DST *);
@@ -132,6 +133,11 @@ template <int NS, int ND> struct Workload {
 
   /// regtile with streaming stores: last of its workload, because the
   /// kernel timed after it starts with a destination out of the caches.
+  void addPrefetch(std::vector<Kernel> &ks, MlirFn prefetch) {
+    push(ks, "regtile, cached stores + prefetchw",
+         [this, prefetch] { prefetch(&mSrc, &mDst); });
+  }
+
   void addStreaming(std::vector<Kernel> &ks, MlirFn streaming) {
     push(ks, "regtile, streaming stores",
          [this, streaming] { streaming(&mSrc, &mDst); });
@@ -187,12 +193,14 @@ int main(int argc, char **argv) {
   a.addPeer(kernels, xsmm,
             [] { return xsmm_pack(a.src, a.dst, 512, 1024, 0); });
 #endif
+  a.addPrefetch(kernels, _mlir_ciface_pack_a__pack_regtile_prefetch);
   a.addStreaming(kernels, _mlir_ciface_pack_a__pack_regtile_streaming);
   c.add(kernels, VARIANTS(unpack_c),
         [] { cxx_unpack(c.src, c.dst, 512, 512); });
 #ifdef REGTILE_HAVE_LIBXSMM
   c.addPeer(kernels, xsmm, [] { return xsmm_unpack(c.src, c.dst, 512, 512); });
 #endif
+  c.addPrefetch(kernels, _mlir_ciface_unpack_c__pack_regtile_prefetch);
   c.addStreaming(kernels, _mlir_ciface_unpack_c__pack_regtile_streaming);
   b.add(kernels, VARIANTS(pack_b),
         [] { cxx_pack_transposed(b.src, b.dst, 1024, 512); });
@@ -200,6 +208,7 @@ int main(int argc, char **argv) {
   b.addPeer(kernels, xsmm,
             [] { return xsmm_pack_transposed(b.src, b.dst, 1024, 512); });
 #endif
+  b.addPrefetch(kernels, _mlir_ciface_pack_b__pack_regtile_prefetch);
   b.addStreaming(kernels, _mlir_ciface_pack_b__pack_regtile_streaming);
   p.add(kernels, VARIANTS(pack_padded),
         [] { cxx_pack(p.src, p.dst, 500, 1000, 0); });
@@ -207,6 +216,7 @@ int main(int argc, char **argv) {
   p.addPeer(kernels, xsmm,
             [] { return xsmm_pack(p.src, p.dst, 500, 1000, 0); });
 #endif
+  p.addPrefetch(kernels, _mlir_ciface_pack_padded__pack_regtile_prefetch);
   p.addStreaming(kernels, _mlir_ciface_pack_padded__pack_regtile_streaming);
   l.add(kernels, VARIANTS(pack_large),
         [] { cxx_pack(l.src, l.dst, 4096, 4096, 0); });
@@ -214,6 +224,7 @@ int main(int argc, char **argv) {
   l.addPeer(kernels, xsmm,
             [] { return xsmm_pack(l.src, l.dst, 4096, 4096, 0); });
 #endif
+  l.addPrefetch(kernels, _mlir_ciface_pack_large__pack_regtile_prefetch);
   l.addStreaming(kernels, _mlir_ciface_pack_large__pack_regtile_streaming);
   Options options;
   options.jsonPath = "pack.json";

@@ -1,6 +1,11 @@
 // Schedules for pack.mlir (pick one with
 // transform-interpreter{entry-point=...}):
 //   @pack_regtile             transform.regtile.pack_unpack_to_tile_copies;
+//   @pack_regtile_prefetch    the same, with prefetches for write 4096 bytes
+//                             ahead of the stores (loops annotated
+//                             regtile.prefetch_stores): destination lines
+//                             are read for ownership before the stores
+//                             need them;
 //   @pack_regtile_streaming   the same, with streaming (non-temporal) stores:
 //                             the loops are annotated regtile.streaming_stores,
 //                             which regtile-lower-to-llvm turns into
@@ -22,6 +27,18 @@ module attributes {transform.with_named_sequence} {
         : (!transform.any_op) -> !transform.any_op
     %loops = transform.regtile.pack_unpack_to_tile_copies %ops
         : (!transform.any_op) -> !transform.any_op
+    transform.yield
+  }
+
+  transform.named_sequence @pack_regtile_prefetch(
+      %root: !transform.any_op {transform.readonly}) {
+    %ops = transform.structured.match ops{["linalg.pack", "linalg.unpack"]} in %root
+        : (!transform.any_op) -> !transform.any_op
+    %loops = transform.regtile.pack_unpack_to_tile_copies %ops
+        : (!transform.any_op) -> !transform.any_op
+    %ahead = transform.param.constant 4096 : i64 -> !transform.param<i64>
+    transform.annotate %loops "regtile.prefetch_stores" = %ahead
+        : !transform.any_op, !transform.param<i64>
     transform.yield
   }
 

@@ -283,7 +283,10 @@ def PackUnpackToTileCopiesOp : Op<Transform_Dialect,
     faster with streaming (non-temporal) stores, which write destination
     lines without reading them first: annotate the returned loops with
     `regtile.streaming_stores` and `regtile-lower-to-llvm` versions them
-    behind a runtime alignment check (see `regtile-streaming-stores`).
+    behind a runtime alignment check (see `regtile-streaming-stores`). For
+    destinations that stay in cache but not in L1, annotating them
+    `regtile.prefetch_stores = 4096 : i64` instead prefetches destination
+    lines for write 4096 bytes ahead (see `regtile-prefetch-stores`).
 
     Example:
     ```mlir

@@ -1,0 +1,63 @@
+//===- VectorStores.h - what a vector store writes --------------*- C++ -*-===//
+//
+// The one place that tells the vector stores regtile's store stages
+// (streaming stores, store prefetches) work on, and what they write.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef REGTILE_PATTERNS_VECTORSTORES_H
+#define REGTILE_PATTERNS_VECTORSTORES_H
+
+#include "mlir/Dialect/MemRef/IR/MemRef.h"
+#include "mlir/Dialect/Vector/IR/VectorOps.h"
+
+#include <optional>
+
+namespace regtile {
+
+/// A write of a 1-D vector into a buffer, starting at `indices`.
+struct VectorStoreAccess {
+  mlir::Value memref;
+  mlir::Value value;
+  mlir::ValueRange indices;
+  /// Writes every lane (no mask, in bounds, minor identity).
+  bool whole = false;
+};
+
+/// vector.store, vector.maskedstore, or a minor-identity
+/// vector.transfer_write of a fixed 1-D vector into a memref; nullopt for
+/// anything else.
+inline std::optional<VectorStoreAccess> matchVectorStore(mlir::Operation *op) {
+  VectorStoreAccess a;
+  if (auto store = llvm::dyn_cast<mlir::vector::StoreOp>(op)) {
+    a = {store.getBase(), store.getValueToStore(), store.getIndices(), true};
+  } else if (auto store = llvm::dyn_cast<mlir::vector::MaskedStoreOp>(op)) {
+    a = {store.getBase(), store.getValueToStore(), store.getIndices(), false};
+  } else if (auto write = llvm::dyn_cast<mlir::vector::TransferWriteOp>(op)) {
+    if (!llvm::isa<mlir::MemRefType>(write.getBase().getType()) ||
+        !write.getPermutationMap().isMinorIdentity())
+      return std::nullopt;
+    bool inBounds =
+        llvm::all_of(write.getInBoundsValues(), [](bool b) { return b; });
+    a = {write.getBase(), write.getVector(), write.getIndices(),
+         !write.getMask() && inBounds};
+  } else {
+    return std::nullopt;
+  }
+  auto type = llvm::cast<mlir::VectorType>(a.value.getType());
+  if (type.getRank() != 1 || type.isScalable())
+    return std::nullopt;
+  return a;
+}
+
+/// True if `v` is defined outside `loop` (so a check or an address can be
+/// built before it).
+inline bool isDefinedOutside(mlir::Value v, mlir::Operation *loop) {
+  if (auto arg = llvm::dyn_cast<mlir::BlockArgument>(v))
+    return !loop->isAncestor(arg.getOwner()->getParentOp());
+  return !loop->isAncestor(v.getDefiningOp());
+}
+
+} // namespace regtile
+
+#endif // REGTILE_PATTERNS_VECTORSTORES_H
