@@ -134,35 +134,22 @@ FailureOr<unsigned> insertStorePrefetches(RewriterBase &rewriter,
 }
 
 LogicalResult applyStorePrefetches(Operation *root) {
-  SmallVector<Operation *> marked;
-  root->walk([&](Operation *op) {
-    if (op->hasAttr(kPrefetchStoresAttrName))
-      marked.push_back(op);
-  });
   IRRewriter rewriter(root->getContext());
-  bool ok = true;
-  for (Operation *op : marked) {
-    auto distance = dyn_cast<IntegerAttr>(op->getAttr(kPrefetchStoresAttrName));
-    op->removeAttr(kPrefetchStoresAttrName);
-    if (!distance) {
-      op->emitError() << kPrefetchStoresAttrName
-                      << ": expected an integer attribute (bytes ahead)";
-      ok = false;
-      continue;
-    }
-    std::string reason;
-    if (succeeded(
-            insertStorePrefetches(rewriter, op, distance.getInt(), reason)))
-      continue;
-    if (!isa<LoopLikeOpInterface>(op) || distance.getInt() <= 0) {
-      op->emitError() << kPrefetchStoresAttrName << ": " << reason;
-      ok = false;
-    } else {
-      op->emitWarning() << kPrefetchStoresAttrName
-                        << ": no prefetches: " << reason;
-    }
-  }
-  return success(ok);
+  return applyToMarkedOps(
+      root, kPrefetchStoresAttrName, "no prefetches",
+      [&](Operation *op, Attribute attr, std::string &reason) {
+        auto distance = dyn_cast<IntegerAttr>(attr);
+        if (!distance) {
+          reason = "expected an integer attribute (bytes ahead)";
+          return StoreStageOutcome::Invalid;
+        }
+        if (succeeded(
+                insertStorePrefetches(rewriter, op, distance.getInt(), reason)))
+          return StoreStageOutcome::Applied;
+        return isa<LoopLikeOpInterface>(op) && distance.getInt() > 0
+                   ? StoreStageOutcome::Skipped
+                   : StoreStageOutcome::Invalid;
+      });
 }
 
 namespace {

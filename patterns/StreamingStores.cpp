@@ -315,27 +315,15 @@ versionForStreamingStores(RewriterBase &rewriter, Operation *loop,
 }
 
 LogicalResult applyStreamingStores(Operation *root, const TargetInfo &target) {
-  SmallVector<Operation *> marked;
-  root->walk([&](Operation *op) {
-    if (op->hasAttr(kStreamingStoresAttrName))
-      marked.push_back(op);
-  });
   IRRewriter rewriter(root->getContext());
-  bool ok = true;
-  for (Operation *op : marked) {
-    std::string reason;
-    if (succeeded(versionForStreamingStores(rewriter, op, target, reason)))
-      continue;
-    op->removeAttr(kStreamingStoresAttrName);
-    if (!isa<LoopLikeOpInterface>(op)) {
-      op->emitError() << kStreamingStoresAttrName << ": " << reason;
-      ok = false;
-    } else {
-      op->emitWarning() << kStreamingStoresAttrName
-                        << ": no streaming stores: " << reason;
-    }
-  }
-  return success(ok);
+  return applyToMarkedOps(
+      root, kStreamingStoresAttrName, "no streaming stores",
+      [&](Operation *op, Attribute, std::string &reason) {
+        if (succeeded(versionForStreamingStores(rewriter, op, target, reason)))
+          return StoreStageOutcome::Applied;
+        return isa<LoopLikeOpInterface>(op) ? StoreStageOutcome::Skipped
+                                            : StoreStageOutcome::Invalid;
+      });
 }
 
 namespace {

@@ -98,12 +98,18 @@ template <int NS, int ND> struct Workload {
 
   using MlirFn = void (*)(StridedMemRefType<float, NS> *,
                           StridedMemRefType<float, ND> *);
-  void add(std::vector<Kernel> &ks, MlirFn regtile, MlirFn lower, MlirFn tiled,
-           std::function<void()> cxx) {
+  struct MlirVariants {
+    MlirFn cached, lower, tiled, prefetch, streaming;
+  };
+
+  /// Every variant of the workload, in table order. `xsmm` may be null
+  /// (libxsmm not installed).
+  void add(std::vector<Kernel> &ks, MlirVariants v, std::function<void()> cxx,
+           std::function<bool()> xsmm) {
     auto mlir = [this](MlirFn f) { return [this, f] { f(&mSrc, &mDst); }; };
-    push(ks, "regtile, cached stores", mlir(regtile));
-    push(ks, "upstream lower_pack + vectorize", mlir(lower));
-    push(ks, "upstream tile + vectorize", mlir(tiled));
+    push(ks, "regtile, cached stores", mlir(v.cached));
+    push(ks, "upstream lower_pack + vectorize", mlir(v.lower));
+    push(ks, "upstream tile + vectorize", mlir(v.tiled));
     push(ks, "C++ tile copies (clang -O3)", cxx);
     // A reference, not a pack (so not checked): how fast these bytes move
     // through vector registers at all.
@@ -112,6 +118,21 @@ template <int NS, int ND> struct Workload {
         ks, "reference: vector copy of the bytes (not a pack)",
         [this, count] { cxx_vector_copy(src, dst, count); },
         [] { return std::string(); });
+    if (xsmm) {
+      // libxsmm's JIT can fail: a failed call fails the check instead of
+      // timing garbage.
+      auto ok = std::make_shared<bool>(true);
+      auto check0 = check();
+      push(
+          ks, "libxsmm per-tile kernels", [xsmm, ok] { *ok = xsmm() && *ok; },
+          [check0, ok] {
+            return *ok ? check0() : std::string("kernel not available");
+          });
+    }
+    push(ks, "regtile, cached stores + prefetchw", mlir(v.prefetch));
+    // Last of its workload: the kernel timed after streaming stores starts
+    // with its destination out of the caches.
+    push(ks, "regtile, streaming stores", mlir(v.streaming));
   }
 
   /// A variant over this workload's buffers: checked bit for bit, compared
@@ -130,37 +151,21 @@ template <int NS, int ND> struct Workload {
     k.copyBytes = 4.0 * std::min(srcCount, dstCount);
     ks.push_back(std::move(k));
   }
-
-  /// regtile with streaming stores: last of its workload, because the
-  /// kernel timed after it starts with a destination out of the caches.
-  void addPrefetch(std::vector<Kernel> &ks, MlirFn prefetch) {
-    push(ks, "regtile, cached stores + prefetchw",
-         [this, prefetch] { prefetch(&mSrc, &mDst); });
-  }
-
-  void addStreaming(std::vector<Kernel> &ks, MlirFn streaming) {
-    push(ks, "regtile, streaming stores",
-         [this, streaming] { streaming(&mSrc, &mDst); });
-  }
-
-  /// A peer whose call can fail (libxsmm's JIT): a failed call fails the
-  /// check instead of timing garbage.
-  void addPeer(std::vector<Kernel> &ks, const std::string &variant,
-               std::function<bool()> f) {
-    auto ok = std::make_shared<bool>(true);
-    auto check0 = check();
-    push(
-        ks, variant, [f, ok] { *ok = f() && *ok; },
-        [check0, ok] {
-          return *ok ? check0() : std::string("kernel not available");
-        });
-  }
 };
 
 #define VARIANTS(FUNC)                                                         \
-  _mlir_ciface_##FUNC##__pack_regtile,                                         \
-      _mlir_ciface_##FUNC##__pack_upstream_lower,                              \
-      _mlir_ciface_##FUNC##__pack_upstream_tiled
+  {_mlir_ciface_##FUNC##__pack_regtile,                                        \
+   _mlir_ciface_##FUNC##__pack_upstream_lower,                                 \
+   _mlir_ciface_##FUNC##__pack_upstream_tiled,                                 \
+   _mlir_ciface_##FUNC##__pack_regtile_prefetch,                               \
+   _mlir_ciface_##FUNC##__pack_regtile_streaming}
+
+// libxsmm's per-tile kernels (what tpp-mlir calls) when installed.
+#ifdef REGTILE_HAVE_LIBXSMM
+#define XSMM(CALL) [] { return CALL; }
+#else
+#define XSMM(CALL) nullptr
+#endif
 
 } // namespace
 
@@ -183,49 +188,26 @@ int main(int argc, char **argv) {
 
   std::vector<Kernel> kernels;
 #ifdef REGTILE_HAVE_LIBXSMM
-  // libxsmm per-tile kernels, what tpp-mlir calls.
   libxsmm_init();
-  const std::string xsmm = "libxsmm per-tile kernels";
 #endif
-  a.add(kernels, VARIANTS(pack_a),
-        [] { cxx_pack(a.src, a.dst, 512, 1024, 0); });
-#ifdef REGTILE_HAVE_LIBXSMM
-  a.addPeer(kernels, xsmm,
-            [] { return xsmm_pack(a.src, a.dst, 512, 1024, 0); });
-#endif
-  a.addPrefetch(kernels, _mlir_ciface_pack_a__pack_regtile_prefetch);
-  a.addStreaming(kernels, _mlir_ciface_pack_a__pack_regtile_streaming);
-  c.add(kernels, VARIANTS(unpack_c),
-        [] { cxx_unpack(c.src, c.dst, 512, 512); });
-#ifdef REGTILE_HAVE_LIBXSMM
-  c.addPeer(kernels, xsmm, [] { return xsmm_unpack(c.src, c.dst, 512, 512); });
-#endif
-  c.addPrefetch(kernels, _mlir_ciface_unpack_c__pack_regtile_prefetch);
-  c.addStreaming(kernels, _mlir_ciface_unpack_c__pack_regtile_streaming);
-  b.add(kernels, VARIANTS(pack_b),
-        [] { cxx_pack_transposed(b.src, b.dst, 1024, 512); });
-#ifdef REGTILE_HAVE_LIBXSMM
-  b.addPeer(kernels, xsmm,
-            [] { return xsmm_pack_transposed(b.src, b.dst, 1024, 512); });
-#endif
-  b.addPrefetch(kernels, _mlir_ciface_pack_b__pack_regtile_prefetch);
-  b.addStreaming(kernels, _mlir_ciface_pack_b__pack_regtile_streaming);
-  p.add(kernels, VARIANTS(pack_padded),
-        [] { cxx_pack(p.src, p.dst, 500, 1000, 0); });
-#ifdef REGTILE_HAVE_LIBXSMM
-  p.addPeer(kernels, xsmm,
-            [] { return xsmm_pack(p.src, p.dst, 500, 1000, 0); });
-#endif
-  p.addPrefetch(kernels, _mlir_ciface_pack_padded__pack_regtile_prefetch);
-  p.addStreaming(kernels, _mlir_ciface_pack_padded__pack_regtile_streaming);
-  l.add(kernels, VARIANTS(pack_large),
-        [] { cxx_pack(l.src, l.dst, 4096, 4096, 0); });
-#ifdef REGTILE_HAVE_LIBXSMM
-  l.addPeer(kernels, xsmm,
-            [] { return xsmm_pack(l.src, l.dst, 4096, 4096, 0); });
-#endif
-  l.addPrefetch(kernels, _mlir_ciface_pack_large__pack_regtile_prefetch);
-  l.addStreaming(kernels, _mlir_ciface_pack_large__pack_regtile_streaming);
+  a.add(
+      kernels, VARIANTS(pack_a), [] { cxx_pack(a.src, a.dst, 512, 1024, 0); },
+      XSMM(xsmm_pack(a.src, a.dst, 512, 1024, 0)));
+  c.add(
+      kernels, VARIANTS(unpack_c), [] { cxx_unpack(c.src, c.dst, 512, 512); },
+      XSMM(xsmm_unpack(c.src, c.dst, 512, 512)));
+  b.add(
+      kernels, VARIANTS(pack_b),
+      [] { cxx_pack_transposed(b.src, b.dst, 1024, 512); },
+      XSMM(xsmm_pack_transposed(b.src, b.dst, 1024, 512)));
+  p.add(
+      kernels, VARIANTS(pack_padded),
+      [] { cxx_pack(p.src, p.dst, 500, 1000, 0); },
+      XSMM(xsmm_pack(p.src, p.dst, 500, 1000, 0)));
+  l.add(
+      kernels, VARIANTS(pack_large),
+      [] { cxx_pack(l.src, l.dst, 4096, 4096, 0); },
+      XSMM(xsmm_pack(l.src, l.dst, 4096, 4096, 0)));
   Options options;
   options.jsonPath = "pack.json";
   return regtile::bench::main(argc, argv, std::move(kernels), options);

@@ -1,7 +1,8 @@
 //===- VectorStores.h - what a vector store writes --------------*- C++ -*-===//
 //
-// The one place that tells the vector stores regtile's store stages
-// (streaming stores, store prefetches) work on, and what they write.
+// What regtile's store stages (streaming stores, store prefetches) share:
+// which vector stores they work on and what those write, and the driver
+// that applies a stage to the loops a schedule marked for it.
 //
 //===----------------------------------------------------------------------===//
 
@@ -11,7 +12,10 @@
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/Dialect/Vector/IR/VectorOps.h"
 
+#include "llvm/ADT/STLFunctionalExtras.h"
+
 #include <optional>
+#include <string>
 
 namespace regtile {
 
@@ -56,6 +60,49 @@ inline bool isDefinedOutside(mlir::Value v, mlir::Operation *loop) {
   if (auto arg = llvm::dyn_cast<mlir::BlockArgument>(v))
     return !loop->isAncestor(arg.getOwner()->getParentOp());
   return !loop->isAncestor(v.getDefiningOp());
+}
+
+/// What a store stage made of a marked op.
+enum class StoreStageOutcome {
+  Applied,
+  /// A loop the stage found nothing to do in: a warning.
+  Skipped,
+  /// A misplaced or malformed mark: an error.
+  Invalid,
+};
+
+/// For every op under `root` carrying `attrName`: removes the attribute and
+/// calls `apply(op, attr, reason)`; reports Skipped as a warning
+/// ("<attrName>: <skipped>: <reason>") and Invalid as an error
+/// ("<attrName>: <reason>"). Fails if any mark was invalid.
+inline mlir::LogicalResult applyToMarkedOps(
+    mlir::Operation *root, llvm::StringRef attrName, llvm::StringRef skipped,
+    llvm::function_ref<StoreStageOutcome(mlir::Operation *, mlir::Attribute,
+                                         std::string &)>
+        apply) {
+  llvm::SmallVector<mlir::Operation *> marked;
+  root->walk([&](mlir::Operation *op) {
+    if (op->hasAttr(attrName))
+      marked.push_back(op);
+  });
+  bool ok = true;
+  for (mlir::Operation *op : marked) {
+    mlir::Attribute attr = op->getAttr(attrName);
+    op->removeAttr(attrName);
+    std::string reason;
+    switch (apply(op, attr, reason)) {
+    case StoreStageOutcome::Applied:
+      break;
+    case StoreStageOutcome::Skipped:
+      op->emitWarning() << attrName << ": " << skipped << ": " << reason;
+      break;
+    case StoreStageOutcome::Invalid:
+      op->emitError() << attrName << ": " << reason;
+      ok = false;
+      break;
+    }
+  }
+  return mlir::success(ok);
 }
 
 } // namespace regtile
