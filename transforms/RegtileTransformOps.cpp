@@ -6,6 +6,7 @@
 
 #include "regtile/Transforms/RegtileTransformOps.h"
 
+#include "regtile/Patterns/CacheReduce.h"
 #include "regtile/Patterns/FoldUnitDims.h"
 #include "regtile/Patterns/PackUnpackTileCopies.h"
 #include "regtile/Patterns/VectorAccumulatorReduction.h"
@@ -167,6 +168,61 @@ DiagnosedSilenceableFailure transform::PackUnpackToTileCopiesOp::applyToOne(
 void transform::ApplyPackUnpackToTileCopiesPatternsOp::populatePatterns(
     RewritePatternSet &patterns) {
   regtile::populatePackUnpackToTileCopiesPatterns(patterns);
+}
+
+//===----------------------------------------------------------------------===//
+// CacheReduceOp
+//===----------------------------------------------------------------------===//
+
+LogicalResult transform::CacheReduceOp::verify() {
+  return verifyArch(getOperation(), getArch());
+}
+
+DiagnosedSilenceableFailure
+transform::CacheReduceOp::apply(transform::TransformRewriter &rewriter,
+                                transform::TransformResults &results,
+                                transform::TransformState &state) {
+  auto ops = llvm::to_vector(state.getPayloadOps(getTarget()));
+  auto loops = llvm::to_vector(state.getPayloadOps(getLoop()));
+  if (ops.size() != loops.size())
+    return emitDefiniteFailure()
+           << "expected as many loops as ops, got " << loops.size()
+           << " loops for " << ops.size() << " ops";
+  regtile::CacheReduceOptions options;
+  if (getMaxRegisters())
+    options.maxRegisters = *getMaxRegisters();
+  if (getReservedRegisters())
+    options.reservedRegisters = *getReservedRegisters();
+  SmallVector<Operation *> rewritten;
+  for (auto [payload, loopOp] : llvm::zip(ops, loops)) {
+    auto linalgOp = dyn_cast<linalg::LinalgOp>(payload);
+    auto loop = dyn_cast<scf::ForOp>(loopOp);
+    if (!linalgOp || !loop) {
+      results.set(cast<OpResult>(getResult()), rewritten);
+      return !linalgOp ? refuse(*this, payload,
+                                "expected a linalg structured op, got '" +
+                                    payload->getName().getStringRef() + "'")
+                       : refuse(*this, loopOp,
+                                "expected an scf.for loop, got '" +
+                                    loopOp->getName().getStringRef() + "'");
+    }
+    FailureOr<regtile::TargetInfo> info =
+        resolveTarget(getOperation(), getArch(), payload);
+    if (failed(info))
+      return DiagnosedSilenceableFailure::definiteFailure();
+    std::string reason;
+    rewriter.setInsertionPoint(loop);
+    FailureOr<regtile::CacheReduceResult> result =
+        regtile::cacheReduce(rewriter, linalgOp, loop, *info, options, reason);
+    if (failed(result)) {
+      results.set(cast<OpResult>(getResult()), rewritten);
+      return refuse(*this, payload,
+                    "cannot keep the output tile in registers: " + reason);
+    }
+    rewritten.push_back(result->loop);
+  }
+  results.set(cast<OpResult>(getResult()), rewritten);
+  return DiagnosedSilenceableFailure::success();
 }
 
 //===----------------------------------------------------------------------===//

@@ -342,4 +342,104 @@ def ApplyPackUnpackToTileCopiesPatternsOp : Op<Transform_Dialect,
   let assemblyFormat = "attr-dict";
 }
 
+//===----------------------------------------------------------------------===//
+// Register blocking (seed 002)
+//===----------------------------------------------------------------------===//
+
+def CacheReduceOp : Op<Transform_Dialect, "regtile.cache_reduce",
+    [FunctionalStyleTransformOpTrait, MemoryEffectsOpInterface,
+     DeclareOpInterfaceMethods<TransformOpInterface>,
+     ReportTrackingListenerFailuresOpTrait]> {
+  let summary = "Keep a contraction's output tile in vector registers "
+                "through the loop that reduces into it";
+  let description = [{
+    For each pair (op, loop) of the two handles (same number of payload
+    ops; the i-th op with the i-th loop), where `op` is a single-output
+    linalg op directly in the body of the `scf.for` `loop` and the loop
+    reduces into the op's output tile (the tile does not move with the
+    loop's induction variable), rewrites the pair so that the tile lives in
+    vector registers for the whole loop (seed 002's "cache reduce"):
+
+    ```
+    acc[r][j] = load out[r, j*L : (j+1)*L]      // or splat(fill value)
+    scf.for ... iter_args(acc...) {             // the loop
+      for each point p of the op's reduction dims:
+        b[j] = load <vectored input>(p, j*L)     // the block of loads
+        a[r] = broadcast(load <broadcast input>(r, p))
+        acc[r][j] = body(a[r], b[j], acc[r][j])  // vector.fma for mul+add
+    }
+    store acc[r][j] -> out[r, j*L : (j+1)*L]    // one block of stores
+    ```
+
+    `r` ranges over the tile's rows (every output dim but the innermost),
+    `j` over the native vectors of `L` lanes (from the target) along the
+    innermost output dim. The accumulators are loop-carried native
+    vectors: no memory, no stack temporary. When the loop's output comes
+    from a `linalg.fill`, the accumulators start from the fill value and
+    the tile is never loaded.
+
+    The op may be any contraction-like linalg op (`linalg.matmul`,
+    `linalg.batch_matmul` with a unit batch tile, transposed operands via
+    `indexing_maps`, a convolution written as `linalg.generic`): an input
+    that indexes the innermost output dim must index its own innermost dim
+    with it (a row of native vectors); other inputs are broadcast per row.
+    The body may hold any elementwise `arith`/`math` ops; a `mulf` feeding
+    an `addf` becomes one `vector.fma` (as upstream's contraction lowering
+    does). The order of the reduction per output element is unchanged, so
+    no fastmath flag is needed.
+
+    Tile sizes must be static or bounded by a static size (partial tiles
+    after `tile_using_for`): partial tiles read the vector dim with masks,
+    clamp row indices for reads and store only the rows that exist. Works
+    on tensors (the loop carries the output as an iter_arg, possibly
+    through an invariant `tensor.extract_slice`/`tensor.insert_slice` pair)
+    and on buffers (an output defined outside the loop or an invariant
+    `memref.subview`, which is hoisted).
+
+    Attributes:
+    - `max_registers`: vector registers the tile may use in all (default:
+      the target's, 32 with AVX-512, 16 with AVX2);
+    - `reserved_registers`: registers left for the loads (default: one per
+      native vector of a row and vectored input, plus one for the
+      broadcast);
+    - `arch`: target description (default: the payload's `regtile.target`,
+      else the host).
+
+    Example:
+    ```mlir
+    %mm, %loops:3 = transform.structured.tile_using_for %matmul
+        tile_sizes [6, 64, 1]
+        : (!transform.any_op) -> (!transform.any_op, !transform.any_op,
+                                  !transform.any_op, !transform.any_op)
+    %k = transform.regtile.cache_reduce %mm, %loops#2
+        : (!transform.any_op, !transform.any_op) -> !transform.any_op
+    ```
+
+    #### Return modes
+
+    Consumes both handles. Produces a definite failure if the handles do
+    not hold as many payload ops as each other or the target description
+    is not understood. For each pair, produces a silenceable failure
+    without changing the payload if `op` is not a linalg op or `loop` not
+    an `scf.for`, the op is not directly in the loop, the loop does not
+    reduce into the op's output tile, the output map is not a projected
+    permutation with the reduction dims absent, an input is not contiguous
+    along the vector dim, the body has a non-elementwise op, a tile extent
+    has no static bound, or the tile (accumulators + reserved registers)
+    does not fit the register file, naming the numbers. Otherwise returns
+    the rewritten loops.
+  }];
+
+  let arguments = (ins TransformHandleTypeInterface:$target,
+                       TransformHandleTypeInterface:$loop,
+                       OptionalAttr<ConfinedAttr<I64Attr, [IntMinValue<1>]>>:$max_registers,
+                       OptionalAttr<ConfinedAttr<I64Attr, [IntMinValue<0>]>>:$reserved_registers,
+                       OptionalAttr<StrAttr>:$arch);
+  let results = (outs TransformHandleTypeInterface:$result);
+  let assemblyFormat = [{
+    $target `,` $loop attr-dict `:` functional-type(operands, results)
+  }];
+  let hasVerifier = 1;
+}
+
 #endif // REGTILE_TRANSFORM_OPS

@@ -1,0 +1,69 @@
+//===- CacheReduce.h - Output tiles held in registers ---------*- C++ -*-===//
+//
+// Keeps the output tile of a contraction-like linalg op in vector registers
+// through a loop that reduces into it (seed 002's "cache reduce"):
+//
+//   acc[r][j] = load out[r, j*L : j*L+L]     // or splat(fill value)
+//   for iv in loop:                          // the reduction loop
+//     for each reduction point p of the op (its reduction dims):
+//       b[j]   = load vectored input at (p, j*L)
+//       a[r]   = broadcast(load broadcast input at (r, p))
+//       acc[r][j] = body(a[r], b[j], acc[r][j])   // fma for mul+add
+//   store acc[r][j] -> out[r, j*L : j*L+L]   // one block of stores
+//
+// `r` ranges over the output tile's rows (every parallel dim but the
+// innermost output dim), `j` over native vectors along the innermost output
+// dim. The accumulators are loop-carried native vectors: never memory.
+// Partial tiles (sizes bounded by a static tile) use masked transfers for
+// the vector dim and clamped rows, with guarded row stores.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef REGTILE_PATTERNS_CACHEREDUCE_H
+#define REGTILE_PATTERNS_CACHEREDUCE_H
+
+#include "regtile/TargetInfo.h"
+
+#include "mlir/Dialect/Linalg/IR/Linalg.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/IR/PatternMatch.h"
+
+#include <optional>
+#include <string>
+
+namespace regtile {
+
+struct CacheReduceOptions {
+  /// Vector registers the tile may use in all (default: the target's).
+  std::optional<int64_t> maxRegisters;
+  /// Registers left for the vectored input's loads and the broadcast
+  /// (default: one per native vector of a row, plus one).
+  std::optional<int64_t> reservedRegisters;
+};
+
+struct CacheReduceResult {
+  /// The reduction loop, now carrying the accumulators.
+  mlir::scf::ForOp loop;
+  /// Rows and native vectors per row of the register tile.
+  int64_t rows = 0, vectorsPerRow = 0;
+  /// Whether the tile is partial-capable (masked) rather than static.
+  bool masked = false;
+  /// Whether the accumulators start from a fill value (no tile load).
+  bool fromFill = false;
+};
+
+/// Checks and rewrites as described above. `loop` must be the scf.for whose
+/// body directly holds `op` and over whose iterations the op's output tile
+/// does not move. Fails without changing the IR, setting `reason`, if `op`
+/// is not a single-output linalg op with a projected-permutation output,
+/// the loop is not a reduction loop of it, an input is not contiguous along
+/// the vector dim, the body has an op that is not elementwise arith/math,
+/// the tile is not statically bounded, or it does not fit the registers.
+mlir::FailureOr<CacheReduceResult>
+cacheReduce(mlir::RewriterBase &rewriter, mlir::linalg::LinalgOp op,
+            mlir::scf::ForOp loop, const TargetInfo &target,
+            const CacheReduceOptions &options, std::string &reason);
+
+} // namespace regtile
+
+#endif // REGTILE_PATTERNS_CACHEREDUCE_H

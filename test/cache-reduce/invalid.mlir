@@ -1,0 +1,234 @@
+// Every refusal of transform.regtile.cache_reduce is a silenceable error
+// naming why, at the transform op, with a note at the payload op; the
+// payload is left as it was (checked by invalid-keeps-ir.mlir).
+// RUN: %regtile-opt %s --split-input-file --transform-interpreter --verify-diagnostics
+
+func.func @not_linalg(%a: tensor<8xf32>, %n: index) -> tensor<8xf32> {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %r = scf.for %i = %c0 to %n step %c1 iter_args(%x = %a) -> tensor<8xf32> {
+    // expected-note @below {{payload op}}
+    %y = arith.addf %x, %x : tensor<8xf32>
+    scf.yield %y : tensor<8xf32>
+  }
+  return %r : tensor<8xf32>
+}
+module attributes {transform.with_named_sequence} {
+  transform.named_sequence @__transform_main(%root: !transform.any_op {transform.readonly}) {
+    %op = transform.structured.match ops{["arith.addf"]} in %root : (!transform.any_op) -> !transform.any_op
+    %loop = transform.structured.match ops{["scf.for"]} in %root : (!transform.any_op) -> !transform.any_op
+    // expected-error @below {{expected a linalg structured op, got 'arith.addf'}}
+    %l = transform.regtile.cache_reduce %op, %loop : (!transform.any_op, !transform.any_op) -> !transform.any_op
+    transform.yield
+  }
+}
+
+// -----
+
+// expected-note @below {{payload op}}
+func.func @not_a_loop(%a: tensor<4x8xf32>, %b: tensor<8x16xf32>, %c: tensor<4x16xf32>) -> tensor<4x16xf32> {
+  %r = linalg.matmul ins(%a, %b : tensor<4x8xf32>, tensor<8x16xf32>) outs(%c : tensor<4x16xf32>) -> tensor<4x16xf32>
+  return %r : tensor<4x16xf32>
+}
+module attributes {transform.with_named_sequence} {
+  transform.named_sequence @__transform_main(%root: !transform.any_op {transform.readonly}) {
+    %mm = transform.structured.match ops{["linalg.matmul"]} in %root : (!transform.any_op) -> !transform.any_op
+    %f = transform.structured.match ops{["func.func"]} in %root : (!transform.any_op) -> !transform.any_op
+    // expected-error @below {{expected an scf.for loop, got 'func.func'}}
+    %l = transform.regtile.cache_reduce %mm, %f : (!transform.any_op, !transform.any_op) -> !transform.any_op
+    transform.yield
+  }
+}
+
+// -----
+
+// The loop over M moves the output tile: not a reduction loop of the op.
+func.func @not_a_reduction_loop(%a: tensor<8x8xf32>, %b: tensor<8x16xf32>, %c: tensor<8x16xf32>) -> tensor<8x16xf32> {
+  // expected-note @below {{payload op}}
+  %r = linalg.matmul ins(%a, %b : tensor<8x8xf32>, tensor<8x16xf32>) outs(%c : tensor<8x16xf32>) -> tensor<8x16xf32>
+  return %r : tensor<8x16xf32>
+}
+module attributes {transform.with_named_sequence} {
+  transform.named_sequence @__transform_main(%root: !transform.any_op {transform.readonly}) {
+    %mm = transform.structured.match ops{["linalg.matmul"]} in %root : (!transform.any_op) -> !transform.any_op
+    %t, %i = transform.structured.tile_using_for %mm tile_sizes [2, 0, 0] : (!transform.any_op) -> (!transform.any_op, !transform.any_op)
+    // expected-error @below {{cannot keep the output tile in registers: the output tile moves with the loop's induction variable: the loop is not a reduction loop of the op}}
+    %l = transform.regtile.cache_reduce %t, %i {arch = "znver4"} : (!transform.any_op, !transform.any_op) -> !transform.any_op
+    transform.yield
+  }
+}
+
+// -----
+
+// The op is two loops down: name the loop that holds it.
+func.func @not_directly_in_loop(%a: tensor<8x8xf32>, %b: tensor<8x16xf32>, %c: tensor<8x16xf32>) -> tensor<8x16xf32> {
+  // expected-note @below {{payload op}}
+  %r = linalg.matmul ins(%a, %b : tensor<8x8xf32>, tensor<8x16xf32>) outs(%c : tensor<8x16xf32>) -> tensor<8x16xf32>
+  return %r : tensor<8x16xf32>
+}
+module attributes {transform.with_named_sequence} {
+  transform.named_sequence @__transform_main(%root: !transform.any_op {transform.readonly}) {
+    %mm = transform.structured.match ops{["linalg.matmul"]} in %root : (!transform.any_op) -> !transform.any_op
+    %t, %k1 = transform.structured.tile_using_for %mm tile_sizes [0, 0, 4] : (!transform.any_op) -> (!transform.any_op, !transform.any_op)
+    %t2, %k2 = transform.structured.tile_using_for %t tile_sizes [0, 0, 1] : (!transform.any_op) -> (!transform.any_op, !transform.any_op)
+    // expected-error @below {{cannot keep the output tile in registers: the op is not directly in the body of the loop}}
+    %l = transform.regtile.cache_reduce %t2, %k1 {arch = "znver4"} : (!transform.any_op, !transform.any_op) -> !transform.any_op
+    transform.yield
+  }
+}
+
+// -----
+
+// 16 x 64 f32 on AVX-512 is 64 accumulators: more than 32 registers.
+func.func @too_large(%a: tensor<16x8xf32>, %b: tensor<8x64xf32>, %c: tensor<16x64xf32>) -> tensor<16x64xf32> {
+  // expected-note @below {{payload op}}
+  %r = linalg.matmul ins(%a, %b : tensor<16x8xf32>, tensor<8x64xf32>) outs(%c : tensor<16x64xf32>) -> tensor<16x64xf32>
+  return %r : tensor<16x64xf32>
+}
+module attributes {transform.with_named_sequence} {
+  transform.named_sequence @__transform_main(%root: !transform.any_op {transform.readonly}) {
+    %mm = transform.structured.match ops{["linalg.matmul"]} in %root : (!transform.any_op) -> !transform.any_op
+    %t, %k = transform.structured.tile_using_for %mm tile_sizes [0, 0, 1] : (!transform.any_op) -> (!transform.any_op, !transform.any_op)
+    // expected-error @below {{cannot keep the output tile in registers: the register tile of 16 rows x 4 native vectors of 16 lanes needs 64 accumulators + 5 registers for loads = 69 vector registers; the target has 32}}
+    %l = transform.regtile.cache_reduce %t, %k {arch = "znver4"} : (!transform.any_op, !transform.any_op) -> !transform.any_op
+    transform.yield
+  }
+}
+
+// -----
+
+// The same limits, overridden: a 4 x 16 tile within 4 registers.
+func.func @too_large_for_budget(%a: tensor<4x8xf32>, %b: tensor<8x16xf32>, %c: tensor<4x16xf32>) -> tensor<4x16xf32> {
+  // expected-note @below {{payload op}}
+  %r = linalg.matmul ins(%a, %b : tensor<4x8xf32>, tensor<8x16xf32>) outs(%c : tensor<4x16xf32>) -> tensor<4x16xf32>
+  return %r : tensor<4x16xf32>
+}
+module attributes {transform.with_named_sequence} {
+  transform.named_sequence @__transform_main(%root: !transform.any_op {transform.readonly}) {
+    %mm = transform.structured.match ops{["linalg.matmul"]} in %root : (!transform.any_op) -> !transform.any_op
+    %t, %k = transform.structured.tile_using_for %mm tile_sizes [0, 0, 1] : (!transform.any_op) -> (!transform.any_op, !transform.any_op)
+    // expected-error @below {{needs 4 accumulators + 2 registers for loads = 6 vector registers; the target has 4}}
+    %l = transform.regtile.cache_reduce %t, %k {arch = "znver4", max_registers = 4, reserved_registers = 2} : (!transform.any_op, !transform.any_op) -> !transform.any_op
+    transform.yield
+  }
+}
+
+// -----
+
+// B transposed (N x K): not contiguous along the vector dim.
+func.func @strided_vector_operand(%a: tensor<4x8xf32>, %b: tensor<16x8xf32>, %c: tensor<4x16xf32>) -> tensor<4x16xf32> {
+  // expected-note @below {{payload op}}
+  %r = linalg.matmul indexing_maps = [affine_map<(m, n, k) -> (m, k)>, affine_map<(m, n, k) -> (n, k)>, affine_map<(m, n, k) -> (m, n)>]
+      ins(%a, %b : tensor<4x8xf32>, tensor<16x8xf32>) outs(%c : tensor<4x16xf32>) -> tensor<4x16xf32>
+  return %r : tensor<4x16xf32>
+}
+module attributes {transform.with_named_sequence} {
+  transform.named_sequence @__transform_main(%root: !transform.any_op {transform.readonly}) {
+    %mm = transform.structured.match ops{["linalg.matmul"]} in %root : (!transform.any_op) -> !transform.any_op
+    %t, %k = transform.structured.tile_using_for %mm tile_sizes [0, 0, 1] : (!transform.any_op) -> (!transform.any_op, !transform.any_op)
+    // expected-error @below {{cannot keep the output tile in registers: input 1 is not contiguous along the output's innermost dim (it must index its own innermost dim with exactly that loop; transpose or pack it first)}}
+    %l = transform.regtile.cache_reduce %t, %k {arch = "znver4"} : (!transform.any_op, !transform.any_op) -> !transform.any_op
+    transform.yield
+  }
+}
+
+// -----
+
+// No reduction dim: an elementwise op.
+func.func @no_reduction(%a: tensor<4x16xf32>, %c: tensor<4x16xf32>, %n: index) -> tensor<4x16xf32> {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %r = scf.for %i = %c0 to %n step %c1 iter_args(%x = %c) -> tensor<4x16xf32> {
+    // expected-note @below {{payload op}}
+    %y = linalg.add ins(%a, %x : tensor<4x16xf32>, tensor<4x16xf32>) outs(%x : tensor<4x16xf32>) -> tensor<4x16xf32>
+    scf.yield %y : tensor<4x16xf32>
+  }
+  return %r : tensor<4x16xf32>
+}
+module attributes {transform.with_named_sequence} {
+  transform.named_sequence @__transform_main(%root: !transform.any_op {transform.readonly}) {
+    %op = transform.structured.match ops{["linalg.add"]} in %root : (!transform.any_op) -> !transform.any_op
+    %loop = transform.structured.match ops{["scf.for"]} in %root : (!transform.any_op) -> !transform.any_op
+    // expected-error @below {{cannot keep the output tile in registers: the op has no reduction dim}}
+    %l = transform.regtile.cache_reduce %op, %loop {arch = "znver4"} : (!transform.any_op, !transform.any_op) -> !transform.any_op
+    transform.yield
+  }
+}
+
+// -----
+
+// A body that reads its indices is not elementwise.
+func.func @index_in_body(%a: tensor<4x8xf32>, %b: tensor<8x16xf32>, %c: tensor<4x16xf32>) -> tensor<4x16xf32> {
+  // expected-note @below {{payload op}}
+  %r = linalg.generic {
+    indexing_maps = [affine_map<(m, n, k) -> (m, k)>, affine_map<(m, n, k) -> (k, n)>, affine_map<(m, n, k) -> (m, n)>],
+    iterator_types = ["parallel", "parallel", "reduction"]}
+    ins(%a, %b : tensor<4x8xf32>, tensor<8x16xf32>) outs(%c : tensor<4x16xf32>) {
+  ^bb0(%x: f32, %y: f32, %acc: f32):
+    %i = linalg.index 2 : index
+    %ii = arith.index_cast %i : index to i32
+    %fi = arith.sitofp %ii : i32 to f32
+    %m = arith.mulf %x, %fi : f32
+    %s = arith.addf %acc, %m : f32
+    linalg.yield %s : f32
+  } -> tensor<4x16xf32>
+  return %r : tensor<4x16xf32>
+}
+module attributes {transform.with_named_sequence} {
+  transform.named_sequence @__transform_main(%root: !transform.any_op {transform.readonly}) {
+    %g = transform.structured.match ops{["linalg.generic"]} in %root : (!transform.any_op) -> !transform.any_op
+    %t, %k = transform.structured.tile_using_for %g tile_sizes [0, 0, 1] : (!transform.any_op) -> (!transform.any_op, !transform.any_op)
+    // expected-error @below {{cannot keep the output tile in registers: unsupported op in the body: 'linalg.index'}}
+    %l = transform.regtile.cache_reduce %t, %k {arch = "znver4"} : (!transform.any_op, !transform.any_op) -> !transform.any_op
+    transform.yield
+  }
+}
+
+// -----
+
+// Dynamic sizes with no static bound.
+func.func @unbounded(%a: tensor<?x8xf32>, %b: tensor<8x16xf32>, %c: tensor<?x16xf32>) -> tensor<?x16xf32> {
+  // expected-note @below {{payload op}}
+  %r = linalg.matmul ins(%a, %b : tensor<?x8xf32>, tensor<8x16xf32>) outs(%c : tensor<?x16xf32>) -> tensor<?x16xf32>
+  return %r : tensor<?x16xf32>
+}
+module attributes {transform.with_named_sequence} {
+  transform.named_sequence @__transform_main(%root: !transform.any_op {transform.readonly}) {
+    %mm = transform.structured.match ops{["linalg.matmul"]} in %root : (!transform.any_op) -> !transform.any_op
+    %t, %k = transform.structured.tile_using_for %mm tile_sizes [0, 0, 1] : (!transform.any_op) -> (!transform.any_op, !transform.any_op)
+    // expected-error @below {{cannot keep the output tile in registers: the extent of output dim 0 has no static upper bound (tile the op first)}}
+    %l = transform.regtile.cache_reduce %t, %k {arch = "znver4"} : (!transform.any_op, !transform.any_op) -> !transform.any_op
+    transform.yield
+  }
+}
+
+// -----
+
+func.func @count_mismatch(%a: tensor<4x8xf32>, %b: tensor<8x16xf32>, %c: tensor<4x16xf32>) -> tensor<4x16xf32> {
+  %r = linalg.matmul ins(%a, %b : tensor<4x8xf32>, tensor<8x16xf32>) outs(%c : tensor<4x16xf32>) -> tensor<4x16xf32>
+  return %r : tensor<4x16xf32>
+}
+module attributes {transform.with_named_sequence} {
+  transform.named_sequence @__transform_main(%root: !transform.any_op {transform.readonly}) {
+    %mm = transform.structured.match ops{["linalg.matmul"]} in %root : (!transform.any_op) -> !transform.any_op
+    %t, %i, %k = transform.structured.tile_using_for %mm tile_sizes [2, 0, 1] : (!transform.any_op) -> (!transform.any_op, !transform.any_op, !transform.any_op)
+    %two = transform.merge_handles %i, %k : !transform.any_op
+    // expected-error @below {{expected as many loops as ops, got 2 loops for 1 ops}}
+    %l = transform.regtile.cache_reduce %t, %two {arch = "znver4"} : (!transform.any_op, !transform.any_op) -> !transform.any_op
+    transform.yield
+  }
+}
+
+// -----
+
+func.func @bad_arch() {
+  return
+}
+module attributes {transform.with_named_sequence} {
+  transform.named_sequence @__transform_main(%root: !transform.any_op {transform.readonly}) {
+    %f = transform.structured.match ops{["func.func"]} in %root : (!transform.any_op) -> !transform.any_op
+    // expected-error @below {{invalid target}}
+    %l = transform.regtile.cache_reduce %f, %f {arch = "pentium9"} : (!transform.any_op, !transform.any_op) -> !transform.any_op
+    transform.yield
+  }
+}
