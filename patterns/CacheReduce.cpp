@@ -1,6 +1,7 @@
 //===- CacheReduce.cpp - Output tiles held in registers -------------------===//
 
 #include "regtile/Patterns/CacheReduce.h"
+#include "regtile/Patterns/LoopInvariance.h"
 
 #include "mlir/Dialect/Affine/IR/AffineOps.h"
 #include "mlir/Dialect/Arith/IR/Arith.h"
@@ -244,34 +245,6 @@ LogicalResult analyzeOp(linalg::LinalgOp op, const TargetInfo &target,
     return failure();
   }
   return success();
-}
-
-/// Whether `v` has the same value in every iteration of `loop`: defined
-/// outside it, or by a pure op of its body whose operands are invariant.
-bool isLoopInvariant(scf::ForOp loop, Value v) {
-  if (loop.isDefinedOutsideOfLoop(v))
-    return true;
-  Operation *def = v.getDefiningOp();
-  if (!def || def->getBlock() != loop.getBody() || !isPure(def) ||
-      def->getNumRegions() != 0)
-    return false;
-  return llvm::all_of(def->getOperands(),
-                      [&](Value o) { return isLoopInvariant(loop, o); });
-}
-
-/// `v` (invariant in `loop`) as a value available before the loop: pure
-/// ops of the body it depends on are cloned before the loop.
-Value hoistInvariant(OpBuilder &b, scf::ForOp loop, Value v,
-                     IRMapping &hoisted) {
-  if (loop.isDefinedOutsideOfLoop(v))
-    return v;
-  if (Value h = hoisted.lookupOrNull(v))
-    return h;
-  Operation *def = v.getDefiningOp();
-  for (Value o : def->getOperands())
-    hoisted.map(o, hoistInvariant(b, loop, o, hoisted));
-  Operation *clone = b.clone(*def, hoisted);
-  return clone->getResult(cast<OpResult>(v).getResultNumber());
 }
 
 /// Checks that `loop` reduces into the op's output tile (the tile does not

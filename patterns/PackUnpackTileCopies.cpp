@@ -63,6 +63,8 @@ LogicalResult getRelayout(Operation *op, Relayout &r, std::string &reason) {
     return fail("expected ranked tensor operands");
   r.unpackedType = cast<RankedTensorType>(r.unpacked.getType());
   r.packedType = cast<RankedTensorType>(r.packed.getType());
+  if (r.tiles.empty())
+    return fail("no inner tiles (a relayout without tiles is a copy)");
   if (llvm::any_of(r.tiles, ShapedType::isDynamic))
     return fail("dynamic inner tile sizes are not supported");
   Type element = r.unpackedType.getElementType();

@@ -6,6 +6,7 @@
 
 #include "regtile/Transforms/RegtileTransformOps.h"
 
+#include "regtile/Patterns/CacheRead.h"
 #include "regtile/Patterns/CacheReduce.h"
 #include "regtile/Patterns/FoldUnitDims.h"
 #include "regtile/Patterns/PackUnpackTileCopies.h"
@@ -168,6 +169,70 @@ DiagnosedSilenceableFailure transform::PackUnpackToTileCopiesOp::applyToOne(
 void transform::ApplyPackUnpackToTileCopiesPatternsOp::populatePatterns(
     RewritePatternSet &patterns) {
   regtile::populatePackUnpackToTileCopiesPatterns(patterns);
+}
+
+//===----------------------------------------------------------------------===//
+// CacheReadOp
+//===----------------------------------------------------------------------===//
+
+LogicalResult transform::CacheReadOp::verify() {
+  return verifyArch(getOperation(), getArch());
+}
+
+void transform::CacheReadOp::getEffects(
+    SmallVectorImpl<MemoryEffects::EffectInstance> &effects) {
+  onlyReadsHandle(getTargetMutable(), effects);
+  onlyReadsHandle(getLoopMutable(), effects);
+  producesHandle(getOperation()->getOpResults(), effects);
+  modifiesPayload(effects);
+}
+
+DiagnosedSilenceableFailure
+transform::CacheReadOp::apply(transform::TransformRewriter &rewriter,
+                              transform::TransformResults &results,
+                              transform::TransformState &state) {
+  auto ops = llvm::to_vector(state.getPayloadOps(getTarget()));
+  auto loops = llvm::to_vector(state.getPayloadOps(getLoop()));
+  if (ops.size() != loops.size())
+    return emitDefiniteFailure()
+           << "expected as many loops as ops, got " << loops.size()
+           << " loops for " << ops.size() << " ops";
+  regtile::CacheReadOptions options;
+  options.operand = getOperand();
+  options.packed = !getDense();
+  SmallVector<Operation *> copies, caches;
+  auto finish = [&] {
+    results.set(cast<OpResult>(getCopy()), copies);
+    results.set(cast<OpResult>(getCache()), caches);
+  };
+  for (auto [payload, loopOp] : llvm::zip(ops, loops)) {
+    auto linalgOp = dyn_cast<linalg::LinalgOp>(payload);
+    auto loop = dyn_cast<scf::ForOp>(loopOp);
+    if (!linalgOp || !loop) {
+      finish();
+      return !linalgOp ? refuse(*this, payload,
+                                "expected a linalg structured op, got '" +
+                                    payload->getName().getStringRef() + "'")
+                       : refuse(*this, loopOp,
+                                "expected an scf.for loop, got '" +
+                                    loopOp->getName().getStringRef() + "'");
+    }
+    FailureOr<regtile::TargetInfo> info =
+        resolveTarget(getOperation(), getArch(), payload);
+    if (failed(info))
+      return DiagnosedSilenceableFailure::definiteFailure();
+    std::string reason;
+    FailureOr<regtile::CacheReadResult> result =
+        regtile::cacheRead(rewriter, linalgOp, loop, *info, options, reason);
+    if (failed(result)) {
+      finish();
+      return refuse(*this, payload, "cannot stage the operand: " + reason);
+    }
+    copies.push_back(result->copy);
+    caches.push_back(result->cache);
+  }
+  finish();
+  return DiagnosedSilenceableFailure::success();
 }
 
 //===----------------------------------------------------------------------===//

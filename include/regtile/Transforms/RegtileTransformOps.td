@@ -346,6 +346,80 @@ def ApplyPackUnpackToTileCopiesPatternsOp : Op<Transform_Dialect,
 // Register blocking (seed 002)
 //===----------------------------------------------------------------------===//
 
+def CacheReadOp : Op<Transform_Dialect, "regtile.cache_read",
+    [DeclareOpInterfaceMethods<MemoryEffectsOpInterface>,
+     DeclareOpInterfaceMethods<TransformOpInterface>,
+     ReportTrackingListenerFailuresOpTrait]> {
+  let summary = "Stage what one iteration of a loop reads of an operand in "
+                "a packed cache buffer, allocated once";
+  let description = [{
+    For each pair (op, loop) of the two handles (same number of payload
+    ops), where `op` is a tiled linalg op on tensors nested in the
+    `scf.for` `loop` (through `scf.for` loops only), stages input `operand`
+    of the op (seed 002's "cache copy", a GEMM's packing):
+
+    - the **footprint**: the slice of the operand that one iteration of
+      `loop` holds (what tiling extracted at that level; the op reads
+      sub-slices of it in the inner loops);
+    - the **cache**: a `tensor.empty` of static shape (the footprint's
+      bounds) created once before the outermost enclosing `scf.for`, so
+      bufferization allocates it once, outside the loop nest: no allocation
+      per iteration, no `alloca` in a loop;
+    - the **copy**: at the start of each iteration of `loop`, the footprint
+      is packed into the cache and lowered at once to register tile copies
+      (`pack_unpack_to_tile_copies`: blocks of native-vector loads, then
+      the block of stores);
+    - the op reads its tile of the cache instead of the operand.
+
+    The cache layout follows the op's inner loops: each footprint dim that
+    an inner loop tiles (offset = that loop's induction variable, extent at
+    most its step) becomes a tile dim; tiles are stored in the inner loops'
+    order, each one contiguous, zero-padded at the edges. After
+    `tile_using_for [MR, NR, 1]` of a GEMM block, B's cache is `[N/NR][K][1][NR]`
+    (each K step of a micro-panel is NR contiguous elements, full native
+    vectors) and A's `[M/MR][K][MR][1]` (each K step is MR contiguous
+    scalars: the broadcasts are sequential loads). With `dense`, the cache
+    is a copy of the footprint in its own layout.
+
+    Example (GEMM: B packed per (NC, KC) block, A per (MC, KC) block):
+    ```mlir
+    %copyB, %cacheB = transform.regtile.cache_read %micro, %kc {operand = 1}
+        : (!transform.any_op, !transform.any_op)
+        -> (!transform.any_op, !transform.any_op)
+    %copyA, %cacheA = transform.regtile.cache_read %micro, %mc {operand = 0}
+        : (!transform.any_op, !transform.any_op)
+        -> (!transform.any_op, !transform.any_op)
+    ```
+
+    #### Return modes
+
+    Reads both handles (the op and the loop stay valid; the op's operand
+    and the loop's body change). Produces a definite failure if the handles
+    do not hold as many payload ops as each other or the target
+    description is not understood. For each pair, produces a silenceable
+    failure without changing the payload if `op` is not a linalg op on
+    tensors or `loop` not an `scf.for` enclosing it through `scf.for` loops,
+    `operand` is not one of its inputs, the operand is not a chain of
+    unit-stride slices of a value available in the loop's body, a dim is
+    tiled by several inner loops or at a nonzero offset, the footprint has
+    no static bound, or the packed layout would transpose the operand (a
+    dim before a tiled one is not tiled). Otherwise returns the copies (the
+    outermost loop of the tile copies) and the caches.
+  }];
+
+  let arguments = (ins TransformHandleTypeInterface:$target,
+                       TransformHandleTypeInterface:$loop,
+                       ConfinedAttr<I64Attr, [IntMinValue<0>]>:$operand,
+                       UnitAttr:$dense,
+                       OptionalAttr<StrAttr>:$arch);
+  let results = (outs TransformHandleTypeInterface:$copy,
+                      TransformHandleTypeInterface:$cache);
+  let assemblyFormat = [{
+    $target `,` $loop attr-dict `:` functional-type(operands, results)
+  }];
+  let hasVerifier = 1;
+}
+
 def CacheReduceOp : Op<Transform_Dialect, "regtile.cache_reduce",
     [FunctionalStyleTransformOpTrait, MemoryEffectsOpInterface,
      DeclareOpInterfaceMethods<TransformOpInterface>,

@@ -1,0 +1,36 @@
+// Schedules of exec.mlir over examples/gemm/gemm.mlir (@matmul: C = A * B).
+module attributes {transform.with_named_sequence} {
+  // B packed per (NC, KC) block into micro-panels, A per 6-row block, the
+  // register tile by cache_reduce: the GEMM structure of @regtile_matmul
+  // with small blocks so that every loop has several iterations.
+  transform.named_sequence @packed(%root: !transform.any_op {transform.readonly}) {
+    %f = transform.structured.match ops{["func.func"]} attributes{sym_name = "matmul"} in %root : (!transform.any_op) -> !transform.any_op
+    %mm = transform.structured.match ops{["linalg.matmul"]} in %f : (!transform.any_op) -> !transform.any_op
+    %t1, %jc, %pc = transform.structured.tile_using_for %mm tile_sizes [0, 96, 40] : (!transform.any_op) -> (!transform.any_op, !transform.any_op, !transform.any_op)
+    %t2, %ir, %jr, %mk = transform.structured.tile_using_for %t1 tile_sizes [6, 32, 1] : (!transform.any_op) -> (!transform.any_op, !transform.any_op, !transform.any_op, !transform.any_op)
+    %cb, %bb = transform.regtile.cache_read %t2, %pc {operand = 1} : (!transform.any_op, !transform.any_op) -> (!transform.any_op, !transform.any_op)
+    %ca, %ba = transform.regtile.cache_read %t2, %ir {operand = 0} : (!transform.any_op, !transform.any_op) -> (!transform.any_op, !transform.any_op)
+    %l = transform.regtile.cache_reduce %t2, %mk : (!transform.any_op, !transform.any_op) -> !transform.any_op
+    transform.yield
+  }
+  // K steps of 4 (panels of 4 x 32 tiles, A blocks of 6 x 4), B at the
+  // K-block loop, A at the N-panel loop, the op itself (no cache_reduce).
+  transform.named_sequence @packed_k4(%root: !transform.any_op {transform.readonly}) {
+    %f = transform.structured.match ops{["func.func"]} attributes{sym_name = "matmul"} in %root : (!transform.any_op) -> !transform.any_op
+    %mm = transform.structured.match ops{["linalg.matmul"]} in %f : (!transform.any_op) -> !transform.any_op
+    %t1, %pc = transform.structured.tile_using_for %mm tile_sizes [0, 0, 24] : (!transform.any_op) -> (!transform.any_op, !transform.any_op)
+    %t2, %jr, %ir, %mk = transform.structured.tile_using_for %t1 tile_sizes [6, 32, 4] interchange = [1, 0, 2] : (!transform.any_op) -> (!transform.any_op, !transform.any_op, !transform.any_op, !transform.any_op)
+    %cb, %bb = transform.regtile.cache_read %t2, %pc {operand = 1} : (!transform.any_op, !transform.any_op) -> (!transform.any_op, !transform.any_op)
+    %ca, %ba = transform.regtile.cache_read %t2, %jr {operand = 0} : (!transform.any_op, !transform.any_op) -> (!transform.any_op, !transform.any_op)
+    transform.yield
+  }
+  // Dense caches of B per K block.
+  transform.named_sequence @dense(%root: !transform.any_op {transform.readonly}) {
+    %f = transform.structured.match ops{["func.func"]} attributes{sym_name = "matmul"} in %root : (!transform.any_op) -> !transform.any_op
+    %mm = transform.structured.match ops{["linalg.matmul"]} in %f : (!transform.any_op) -> !transform.any_op
+    %t1, %pc = transform.structured.tile_using_for %mm tile_sizes [0, 0, 16] : (!transform.any_op) -> (!transform.any_op, !transform.any_op)
+    %t2, %jr = transform.structured.tile_using_for %t1 tile_sizes [0, 16, 0] : (!transform.any_op) -> (!transform.any_op, !transform.any_op)
+    %cb, %bb = transform.regtile.cache_read %t2, %pc {operand = 1, dense} : (!transform.any_op, !transform.any_op) -> (!transform.any_op, !transform.any_op)
+    transform.yield
+  }
+}

@@ -1,0 +1,74 @@
+// FileCheck of transform.regtile.cache_read: the cache is allocated once
+// before the loop nest, filled by register tile copies at the start of each
+// iteration of the chosen loop, in the inner loops' tile order, and the op
+// reads its tile of it.
+// RUN: %regtile-opt %s --split-input-file --transform-interpreter --canonicalize --cse | FileCheck %s
+
+// GEMM blocking: B staged per (64, 32) block in micro-panels of 32 columns
+// ([N/32][K][1][32]: a K step of a panel is 32 contiguous elements), A per
+// 6-row block as [K][6][1] (a K step is 6 contiguous scalars).
+// CHECK-LABEL: func.func @gemm
+// CHECK-SAME: (%[[A:[a-z0-9]+]]: tensor<100x70xf32>, %[[B:[a-z0-9]+]]: tensor<70x90xf32>
+// CHECK-DAG: %[[CB:.*]] = tensor.empty() : tensor<2x32x1x32xf32>
+// CHECK-DAG: %[[CA:.*]] = tensor.empty() : tensor<32x6x1xf32>
+// CHECK: scf.for %[[JC:[a-z0-9_]+]] =
+// CHECK: scf.for %[[PC:[a-z0-9_]+]] =
+// CHECK: %[[FB:.*]] = tensor.extract_slice %[[B]][%[[PC]], %[[JC]]]
+// CHECK: %[[DB:.*]] = tensor.extract_slice %[[CB]][0, 0, 0, 0]
+// The copy of B: rows of 32 through vector registers.
+// CHECK: %[[PB:.*]] = scf.for {{.*}} iter_args(%{{.*}} = %[[DB]])
+// CHECK: scf.for
+// CHECK: vector.transfer_read %[[FB]]{{.*}} vector<1x32xf32>
+// CHECK: vector.transfer_write
+// CHECK: scf.for %[[IR:[a-z0-9_]+]] =
+// CHECK: %[[FA:.*]] = tensor.extract_slice %{{.*}}[%[[IR]], 0]
+// CHECK: %[[DA:.*]] = tensor.extract_slice %[[CA]][0, 0, 0]
+// CHECK: %[[PA:.*]] = scf.for {{.*}} iter_args(%{{.*}} = %[[DA]])
+// CHECK: scf.for %[[JR:[a-z0-9_]+]] = %{{.*}} to %{{.*}} step %c32
+// CHECK: scf.for %[[MK:[a-z0-9_]+]] =
+// CHECK: %[[T:.*]] = affine.apply #{{.*}}()[%[[JR]]]
+// CHECK: %[[VB:.*]] = tensor.extract_slice %[[PB]][%[[T]], %[[MK]], 0, 0] [1, 1, 1, %{{.*}}] [1, 1, 1, 1] : tensor<?x?x1x32xf32> to tensor<1x?xf32>
+// CHECK: %[[VA:.*]] = tensor.extract_slice %[[PA]][%[[MK]], 0, 0] [1, %{{.*}}, 1] [1, 1, 1] : tensor<?x?x1xf32> to tensor<?x1xf32>
+// CHECK: linalg.matmul ins(%[[VA]], %[[VB]] :
+func.func @gemm(%a: tensor<100x70xf32>, %b: tensor<70x90xf32>, %c: tensor<100x90xf32>) -> tensor<100x90xf32> {
+  %r = linalg.matmul ins(%a, %b : tensor<100x70xf32>, tensor<70x90xf32>) outs(%c : tensor<100x90xf32>) -> tensor<100x90xf32>
+  return %r : tensor<100x90xf32>
+}
+module attributes {transform.with_named_sequence} {
+  transform.named_sequence @__transform_main(%root: !transform.any_op {transform.readonly}) {
+    %mm = transform.structured.match ops{["linalg.matmul"]} in %root : (!transform.any_op) -> !transform.any_op
+    %t1, %jc, %pc = transform.structured.tile_using_for %mm tile_sizes [0, 64, 32] : (!transform.any_op) -> (!transform.any_op, !transform.any_op, !transform.any_op)
+    %t3, %ir, %jr, %mk = transform.structured.tile_using_for %t1 tile_sizes [6, 32, 1] : (!transform.any_op) -> (!transform.any_op, !transform.any_op, !transform.any_op, !transform.any_op)
+    %cb, %bb = transform.regtile.cache_read %t3, %pc {operand = 1, arch = "znver4"} : (!transform.any_op, !transform.any_op) -> (!transform.any_op, !transform.any_op)
+    %ca, %ba = transform.regtile.cache_read %t3, %ir {operand = 0, arch = "znver4"} : (!transform.any_op, !transform.any_op) -> (!transform.any_op, !transform.any_op)
+    transform.yield
+  }
+}
+
+// -----
+
+// Static sizes that divide: no padding, the cache is filled whole. With
+// `dense`, the cache keeps the footprint's own layout (as one tile of its
+// innermost dim: [16][1][64]) and the op reads it at the inner loop's
+// offset.
+// CHECK-LABEL: func.func @dense
+// CHECK: %[[C:.*]] = tensor.empty() : tensor<16x1x64xf32>
+// CHECK: scf.for %[[K:[a-z0-9_]+]] =
+// CHECK: %[[F:.*]] = scf.for {{.*}} iter_args(%{{.*}} = %[[C]]) -> (tensor<16x1x64xf32>)
+// CHECK: vector.transfer_read {{.*}} vector<64xf32>
+// CHECK: scf.for %[[J:[a-z0-9_]+]] =
+// CHECK: %[[V:.*]] = tensor.extract_slice %[[F]][0, 0, %[[J]]] [16, 1, 16] [1, 1, 1] : tensor<16x1x64xf32> to tensor<16x16xf32>
+// CHECK: linalg.matmul ins(%{{.*}}, %[[V]] :
+func.func @dense(%a: tensor<32x64xf32>, %b: tensor<64x64xf32>, %c: tensor<32x64xf32>) -> tensor<32x64xf32> {
+  %r = linalg.matmul ins(%a, %b : tensor<32x64xf32>, tensor<64x64xf32>) outs(%c : tensor<32x64xf32>) -> tensor<32x64xf32>
+  return %r : tensor<32x64xf32>
+}
+module attributes {transform.with_named_sequence} {
+  transform.named_sequence @__transform_main(%root: !transform.any_op {transform.readonly}) {
+    %mm = transform.structured.match ops{["linalg.matmul"]} in %root : (!transform.any_op) -> !transform.any_op
+    %t1, %k = transform.structured.tile_using_for %mm tile_sizes [0, 0, 16] : (!transform.any_op) -> (!transform.any_op, !transform.any_op)
+    %t2, %j = transform.structured.tile_using_for %t1 tile_sizes [0, 16, 0] : (!transform.any_op) -> (!transform.any_op, !transform.any_op)
+    %cb, %bb = transform.regtile.cache_read %t2, %k {operand = 1, dense, arch = "znver4"} : (!transform.any_op, !transform.any_op) -> (!transform.any_op, !transform.any_op)
+    transform.yield
+  }
+}

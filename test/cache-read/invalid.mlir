@@ -1,0 +1,159 @@
+// Every refusal of transform.regtile.cache_read is a silenceable error
+// naming why, with a note at the payload op; the payload is left as it was.
+// RUN: %regtile-opt %s --split-input-file --transform-interpreter --verify-diagnostics
+
+func.func @operand_out_of_range(%a: tensor<8x8xf32>, %b: tensor<8x16xf32>, %c: tensor<8x16xf32>) -> tensor<8x16xf32> {
+  // expected-note @below {{payload op}}
+  %r = linalg.matmul ins(%a, %b : tensor<8x8xf32>, tensor<8x16xf32>) outs(%c : tensor<8x16xf32>) -> tensor<8x16xf32>
+  return %r : tensor<8x16xf32>
+}
+module attributes {transform.with_named_sequence} {
+  transform.named_sequence @__transform_main(%root: !transform.any_op {transform.readonly}) {
+    %mm = transform.structured.match ops{["linalg.matmul"]} in %root : (!transform.any_op) -> !transform.any_op
+    %t, %k = transform.structured.tile_using_for %mm tile_sizes [0, 0, 4] : (!transform.any_op) -> (!transform.any_op, !transform.any_op)
+    // expected-error @below {{cannot stage the operand: operand 2 is out of range: the op has 2 inputs}}
+    %c, %b = transform.regtile.cache_read %t, %k {operand = 2} : (!transform.any_op, !transform.any_op) -> (!transform.any_op, !transform.any_op)
+    transform.yield
+  }
+}
+
+// -----
+
+func.func @not_inside(%a: tensor<8x8xf32>, %b: tensor<8x16xf32>, %c: tensor<8x16xf32>) -> tensor<8x16xf32> {
+  // expected-note @below {{payload op}}
+  %r = linalg.matmul ins(%a, %b : tensor<8x8xf32>, tensor<8x16xf32>) outs(%c : tensor<8x16xf32>) -> tensor<8x16xf32>
+  %r2 = linalg.matmul ins(%a, %b : tensor<8x8xf32>, tensor<8x16xf32>) outs(%r : tensor<8x16xf32>) -> tensor<8x16xf32>
+  return %r2 : tensor<8x16xf32>
+}
+module attributes {transform.with_named_sequence} {
+  transform.named_sequence @__transform_main(%root: !transform.any_op {transform.readonly}) {
+    %mm = transform.structured.match ops{["linalg.matmul"]} in %root : (!transform.any_op) -> !transform.any_op
+    %first, %second = transform.split_handle %mm : (!transform.any_op) -> (!transform.any_op, !transform.any_op)
+    %t, %k = transform.structured.tile_using_for %second tile_sizes [0, 0, 4] : (!transform.any_op) -> (!transform.any_op, !transform.any_op)
+    // expected-error @below {{cannot stage the operand: the op is not inside the loop}}
+    %c, %b = transform.regtile.cache_read %first, %k {operand = 0} : (!transform.any_op, !transform.any_op) -> (!transform.any_op, !transform.any_op)
+    transform.yield
+  }
+}
+
+// -----
+
+func.func @on_buffers(%a: memref<8x8xf32>, %b: memref<8x16xf32>, %c: memref<8x16xf32>) {
+  // expected-note @below {{payload op}}
+  linalg.matmul ins(%a, %b : memref<8x8xf32>, memref<8x16xf32>) outs(%c : memref<8x16xf32>)
+  return
+}
+module attributes {transform.with_named_sequence} {
+  transform.named_sequence @__transform_main(%root: !transform.any_op {transform.readonly}) {
+    %mm = transform.structured.match ops{["linalg.matmul"]} in %root : (!transform.any_op) -> !transform.any_op
+    %t, %k = transform.structured.tile_using_for %mm tile_sizes [0, 0, 4] : (!transform.any_op) -> (!transform.any_op, !transform.any_op)
+    // expected-error @below {{cannot stage the operand: expected an op on tensors (stage before bufferization)}}
+    %c, %b = transform.regtile.cache_read %t, %k {operand = 1} : (!transform.any_op, !transform.any_op) -> (!transform.any_op, !transform.any_op)
+    transform.yield
+  }
+}
+
+// -----
+
+// A (M x K) tiled by an inner loop over M only: packing it would put the
+// untiled K dim outside the M tiles, a transposition of the view.
+func.func @would_transpose(%a: tensor<8x8xf32>, %b: tensor<8x64xf32>, %c: tensor<8x64xf32>) -> tensor<8x64xf32> {
+  // expected-note @below {{payload op}}
+  %r = linalg.matmul ins(%a, %b : tensor<8x8xf32>, tensor<8x64xf32>) outs(%c : tensor<8x64xf32>) -> tensor<8x64xf32>
+  return %r : tensor<8x64xf32>
+}
+module attributes {transform.with_named_sequence} {
+  transform.named_sequence @__transform_main(%root: !transform.any_op {transform.readonly}) {
+    %mm = transform.structured.match ops{["linalg.matmul"]} in %root : (!transform.any_op) -> !transform.any_op
+    %t, %k = transform.structured.tile_using_for %mm tile_sizes [0, 0, 4] : (!transform.any_op) -> (!transform.any_op, !transform.any_op)
+    %t2, %j = transform.structured.tile_using_for %t tile_sizes [2, 0, 0] : (!transform.any_op) -> (!transform.any_op, !transform.any_op)
+    // expected-error @below {{cannot stage the operand: the packed cache would transpose the operand: dim 1 is not tiled by an inner loop but a dim before it is}}
+    %c, %b = transform.regtile.cache_read %t2, %k {operand = 0} : (!transform.any_op, !transform.any_op) -> (!transform.any_op, !transform.any_op)
+    transform.yield
+  }
+}
+
+// -----
+
+// Two inner loops tile the same dim: stage at the inner one.
+func.func @tiled_twice(%a: tensor<64x8xf32>, %b: tensor<8x16xf32>, %c: tensor<64x16xf32>) -> tensor<64x16xf32> {
+  // expected-note @below {{payload op}}
+  %r = linalg.matmul ins(%a, %b : tensor<64x8xf32>, tensor<8x16xf32>) outs(%c : tensor<64x16xf32>) -> tensor<64x16xf32>
+  return %r : tensor<64x16xf32>
+}
+module attributes {transform.with_named_sequence} {
+  transform.named_sequence @__transform_main(%root: !transform.any_op {transform.readonly}) {
+    %mm = transform.structured.match ops{["linalg.matmul"]} in %root : (!transform.any_op) -> !transform.any_op
+    %t, %k = transform.structured.tile_using_for %mm tile_sizes [0, 0, 4] : (!transform.any_op) -> (!transform.any_op, !transform.any_op)
+    %t2, %i = transform.structured.tile_using_for %t tile_sizes [16, 0, 0] : (!transform.any_op) -> (!transform.any_op, !transform.any_op)
+    %t3, %i2 = transform.structured.tile_using_for %t2 tile_sizes [4, 0, 0] : (!transform.any_op) -> (!transform.any_op, !transform.any_op)
+    // expected-error @below {{cannot stage the operand: dim 0 of the operand is tiled by more than one loop inside the loop; stage it at an inner loop}}
+    %c, %b = transform.regtile.cache_read %t3, %k {operand = 0} : (!transform.any_op, !transform.any_op) -> (!transform.any_op, !transform.any_op)
+    transform.yield
+  }
+}
+
+// -----
+
+// A footprint with no static bound (the whole dynamic K).
+func.func @unbounded(%a: tensor<8x?xf32>, %b: tensor<?x16xf32>, %c: tensor<8x16xf32>) -> tensor<8x16xf32> {
+  // expected-note @below {{payload op}}
+  %r = linalg.matmul ins(%a, %b : tensor<8x?xf32>, tensor<?x16xf32>) outs(%c : tensor<8x16xf32>) -> tensor<8x16xf32>
+  return %r : tensor<8x16xf32>
+}
+module attributes {transform.with_named_sequence} {
+  transform.named_sequence @__transform_main(%root: !transform.any_op {transform.readonly}) {
+    %mm = transform.structured.match ops{["linalg.matmul"]} in %root : (!transform.any_op) -> !transform.any_op
+    %t, %i = transform.structured.tile_using_for %mm tile_sizes [4, 0, 0] : (!transform.any_op) -> (!transform.any_op, !transform.any_op)
+    %t2, %k = transform.structured.tile_using_for %t tile_sizes [0, 0, 1] : (!transform.any_op) -> (!transform.any_op, !transform.any_op)
+    // expected-error @below {{cannot stage the operand: dim 1 of the operand's footprint has no static upper bound}}
+    %c, %b = transform.regtile.cache_read %t2, %i {operand = 0} : (!transform.any_op, !transform.any_op) -> (!transform.any_op, !transform.any_op)
+    transform.yield
+  }
+}
+
+// -----
+
+// The operand is computed inside the loop nest, not sliced.
+func.func @computed(%a: tensor<8x8xf32>, %b: tensor<8x16xf32>, %c: tensor<8x16xf32>, %n: index) -> tensor<8x16xf32> {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %r = scf.for %i = %c0 to %n step %c1 iter_args(%acc = %c) -> tensor<8x16xf32> {
+    %r2 = scf.for %j = %c0 to %n step %c1 iter_args(%acc2 = %acc) -> tensor<8x16xf32> {
+      %e = tensor.empty() : tensor<8x8xf32>
+      %neg = linalg.negf ins(%a : tensor<8x8xf32>) outs(%e : tensor<8x8xf32>) -> tensor<8x8xf32>
+      // expected-note @below {{payload op}}
+      %m = linalg.matmul ins(%neg, %b : tensor<8x8xf32>, tensor<8x16xf32>) outs(%acc2 : tensor<8x16xf32>) -> tensor<8x16xf32>
+      scf.yield %m : tensor<8x16xf32>
+    }
+    scf.yield %r2 : tensor<8x16xf32>
+  }
+  return %r : tensor<8x16xf32>
+}
+module attributes {transform.with_named_sequence} {
+  transform.named_sequence @__transform_main(%root: !transform.any_op {transform.readonly}) {
+    %mm = transform.structured.match ops{["linalg.matmul"]} in %root : (!transform.any_op) -> !transform.any_op
+    %loops = transform.structured.match ops{["scf.for"]} in %root : (!transform.any_op) -> !transform.any_op
+    // (match lists nested loops innermost first)
+    %inner, %outer = transform.split_handle %loops : (!transform.any_op) -> (!transform.any_op, !transform.any_op)
+    // expected-error @below {{cannot stage the operand: the operand is computed inside the loop nest (expected slices of a value available in the loop's body)}}
+    %c, %b = transform.regtile.cache_read %mm, %outer {operand = 0} : (!transform.any_op, !transform.any_op) -> (!transform.any_op, !transform.any_op)
+    transform.yield
+  }
+}
+
+// -----
+
+func.func @wrong_kinds(%a: tensor<8x8xf32>) -> tensor<8x8xf32> {
+  // expected-note @below {{payload op}}
+  %r = arith.addf %a, %a : tensor<8x8xf32>
+  return %r : tensor<8x8xf32>
+}
+module attributes {transform.with_named_sequence} {
+  transform.named_sequence @__transform_main(%root: !transform.any_op {transform.readonly}) {
+    %op = transform.structured.match ops{["arith.addf"]} in %root : (!transform.any_op) -> !transform.any_op
+    // expected-error @below {{expected a linalg structured op, got 'arith.addf'}}
+    %c, %b = transform.regtile.cache_read %op, %op {operand = 0} : (!transform.any_op, !transform.any_op) -> (!transform.any_op, !transform.any_op)
+    transform.yield
+  }
+}
