@@ -345,10 +345,14 @@ FailureOr<CacheReadResult> cacheRead(RewriterBase &rewriter,
       op.getDpsInputOperand(options.operand)->get().getType());
   for (int64_t d : perm) {
     if (tiled(d)) {
-      AffineExpr s0 = getAffineSymbolExpr(0, ctx);
-      offsets.push_back(affine::makeComposedFoldedAffineApply(
-          rewriter, loc, s0.floorDiv(a.dims[d].step),
-          {OpFoldResult(a.dims[d].loop.getInductionVar())}));
+      // The tile index: iv / step, unsigned (iv counts from 0), so that a
+      // power-of-two step is a shift.
+      Value step =
+          arith::ConstantIndexOp::create(rewriter, loc, a.dims[d].step);
+      offsets.push_back(arith::DivUIOp::create(rewriter, loc,
+                                               a.dims[d].loop.getInductionVar(),
+                                               step)
+                            .getResult());
       sizes.push_back(rewriter.getIndexAttr(1));
       continue;
     }

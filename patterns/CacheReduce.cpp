@@ -13,6 +13,7 @@
 #include "mlir/Dialect/Vector/IR/VectorOps.h"
 #include "mlir/IR/IRMapping.h"
 #include "mlir/Interfaces/ValueBoundsOpInterface.h"
+#include "mlir/Transforms/LoopInvariantCodeMotionUtils.h"
 #include "llvm/Support/FormatVariadic.h"
 
 #include <map>
@@ -824,6 +825,9 @@ FailureOr<CacheReduceResult> cacheReduce(RewriterBase &rewriter,
       replacements.push_back(newLoop.getResult(i));
   }
   rewriter.replaceOp(loop, replacements);
+  // What tiling left in the loop body but does not change in it (tile
+  // offsets of the inputs, their slices) is computed once before it.
+  moveLoopInvariantCode(cast<LoopLikeOpInterface>(newLoop.getOperation()));
 
   CacheReduceResult result;
   result.loop = newLoop;
@@ -832,6 +836,37 @@ FailureOr<CacheReduceResult> cacheReduce(RewriterBase &rewriter,
   result.masked = plan.masked();
   result.fromFill = static_cast<bool>(plan.fillValue);
   return result;
+}
+
+ContractionBlocking computeContractionBlocking(const TargetInfo &target,
+                                               Type accType) {
+  ContractionBlocking b;
+  int64_t lanes = target.lanes(accType);
+  int64_t regs = target.numVectorRegisters;
+  int64_t bytes = std::max<int64_t>(1, accType.getIntOrFloatBitWidth() / 8);
+  double best = -1;
+  for (int64_t nv : {1, 2, 4}) {
+    int64_t mr = (regs - nv - 1) / nv;
+    if (mr < 1)
+      continue;
+    double score = double(mr * nv) / double(mr + nv);
+    if (score > best) {
+      best = score;
+      b.mr = mr;
+      b.nr = nv * lanes;
+    }
+  }
+  auto prevPow2 = [](int64_t x) {
+    int64_t p = 1;
+    while (p * 2 <= x)
+      p *= 2;
+    return p;
+  };
+  b.kc = std::clamp<int64_t>(prevPow2(target.l1dBytes / (2 * b.mr * bytes)), 64,
+                             1024);
+  b.nc = std::max<int64_t>(b.nr,
+                           (target.l2Bytes / (2 * b.kc * bytes)) / b.nr * b.nr);
+  return b;
 }
 
 } // namespace regtile

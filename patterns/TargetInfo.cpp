@@ -6,8 +6,11 @@
 #include "mlir/IR/Diagnostics.h"
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/StringExtras.h"
+#include "llvm/ADT/StringSwitch.h"
 #include "llvm/TargetParser/Host.h"
 #include "llvm/TargetParser/X86TargetParser.h"
+
+#include <unistd.h>
 
 using namespace mlir;
 
@@ -32,6 +35,43 @@ static void deriveSimdFacts(TargetInfo &info) {
     info.simdBits = 128;
     info.numVectorRegisters = 16;
   }
+}
+
+/// Cache sizes of named CPUs (per core for L1d and L2; L3 of a typical
+/// part), from the vendors' documentation. Unknown CPUs get the smallest
+/// common x86-64 values (32 KiB, 256 KiB, 8 MiB).
+static void cacheDefaults(TargetInfo &info) {
+  constexpr int64_t K = 1024, M = 1024 * 1024;
+  struct Caches {
+    int64_t l1, l2, l3;
+  };
+  Caches c = llvm::StringSwitch<Caches>(info.cpu)
+                 .Case("znver5", {48 * K, 1 * M, 32 * M})
+                 .Case("znver4", {32 * K, 1 * M, 32 * M})
+                 .Case("znver3", {32 * K, 512 * K, 32 * M})
+                 .Case("znver2", {32 * K, 512 * K, 16 * M})
+                 .Cases({"sapphirerapids", "emeraldrapids", "graniterapids"},
+                        {48 * K, 2 * M, 64 * M})
+                 .Case("icelake-server", {48 * K, 1280 * K, 32 * M})
+                 .Cases({"skylake-avx512", "cascadelake", "cooperlake"},
+                        {32 * K, 1 * M, 32 * M})
+                 .Default({32 * K, 256 * K, 8 * M});
+  info.l1dBytes = c.l1;
+  info.l2Bytes = c.l2;
+  info.l3Bytes = c.l3;
+}
+
+/// The host's caches as the OS reports them (defaults where it does not).
+static void hostCaches(TargetInfo &info) {
+  cacheDefaults(info);
+  long l1 = sysconf(_SC_LEVEL1_DCACHE_SIZE),
+       l2 = sysconf(_SC_LEVEL2_CACHE_SIZE), l3 = sysconf(_SC_LEVEL3_CACHE_SIZE);
+  if (l1 > 0)
+    info.l1dBytes = l1;
+  if (l2 > 0)
+    info.l2Bytes = l2;
+  if (l3 > 0)
+    info.l3Bytes = l3;
 }
 
 unsigned TargetInfo::lanesForBitwidth(unsigned bitwidth) const {
@@ -73,6 +113,7 @@ FailureOr<TargetInfo> parseTarget(StringRef description, std::string &error) {
     info.cpu = llvm::sys::getHostCPUName().str();
     for (const auto &kv : llvm::sys::getHostCPUFeatures())
       info.features[kv.getKey()] = kv.getValue();
+    hostCaches(info);
   } else {
     if (llvm::X86::parseArchX86(cpu, /*Only64Bit=*/true) ==
         llvm::X86::CK_None) {
@@ -87,6 +128,7 @@ FailureOr<TargetInfo> parseTarget(StringRef description, std::string &error) {
     llvm::X86::getFeaturesForCPU(cpu, cpuFeatures, /*NeedPlus=*/false);
     for (StringRef f : cpuFeatures)
       info.features[f] = true;
+    cacheDefaults(info);
   }
 
   for (StringRef mod : llvm::drop_begin(parts)) {

@@ -47,3 +47,10 @@ python3 test/pack-unpack/random_pack_unpack.py --seed 1 --count 12 > "$BUILD_DIR
 difftest "$BUILD_DIR/pack-cases.mlir" --reference-schedule 'transform-interpreter{entry-point=reference}' | tail -1
 echo "== pack / unpack (seed 004): benchmark"
 "$BUILD_DIR/bench/bench_pack" --reps="$REPS" --json="$BUILD_DIR/pack.json"
+
+echo "== gemm (seed 002): check @regtile_matmul against the unscheduled payload"
+difftest examples/gemm/gemm.mlir \
+  --schedule "transform-preload-library{transform-library-paths=strategies,examples/gemm/schedule.mlir},transform-interpreter{entry-point=gemm_regtile}" \
+  --case "M=1000 N=1100 K=900" --case "M=37 N=53 K=29"
+echo "== gemm (seed 002): benchmark (OpenBLAS, BLIS, oneDNN, libxsmm as installed)"
+"$BUILD_DIR/bench/bench_gemm" --reps="$REPS" --json="$BUILD_DIR/gemm.json"

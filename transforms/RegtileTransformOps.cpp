@@ -172,6 +172,44 @@ void transform::ApplyPackUnpackToTileCopiesPatternsOp::populatePatterns(
 }
 
 //===----------------------------------------------------------------------===//
+// ContractionBlockingOp
+//===----------------------------------------------------------------------===//
+
+LogicalResult transform::ContractionBlockingOp::verify() {
+  return verifyArch(getOperation(), getArch());
+}
+
+void transform::ContractionBlockingOp::getEffects(
+    SmallVectorImpl<MemoryEffects::EffectInstance> &effects) {
+  onlyReadsHandle(getTargetMutable(), effects);
+  producesHandle(getOperation()->getOpResults(), effects);
+  onlyReadsPayload(effects);
+}
+
+DiagnosedSilenceableFailure transform::ContractionBlockingOp::applyToOne(
+    transform::TransformRewriter &rewriter, linalg::LinalgOp target,
+    transform::ApplyToEachResultList &results,
+    transform::TransformState &state) {
+  Type accType =
+      target.getNumDpsInits() == 1
+          ? getElementTypeOrSelf(target.getDpsInitOperand(0)->get().getType())
+          : Type();
+  if (!accType || !accType.isIntOrFloat())
+    return refuse(*this, target,
+                  "expected a linalg op with one integer or float output");
+  FailureOr<regtile::TargetInfo> info =
+      resolveTarget(getOperation(), getArch(), target);
+  if (failed(info))
+    return DiagnosedSilenceableFailure::definiteFailure();
+  regtile::ContractionBlocking blocking =
+      regtile::computeContractionBlocking(*info, accType);
+  Builder b(getContext());
+  for (int64_t v : {blocking.mr, blocking.nr, blocking.kc, blocking.nc})
+    results.push_back(b.getI64IntegerAttr(v));
+  return DiagnosedSilenceableFailure::success();
+}
+
+//===----------------------------------------------------------------------===//
 // CacheReadOp
 //===----------------------------------------------------------------------===//
 

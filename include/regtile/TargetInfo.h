@@ -37,6 +37,12 @@ struct TargetInfo {
   unsigned simdBits = 128;
   /// Number of architectural vector registers (16 or 32 on x86-64).
   unsigned numVectorRegisters = 16;
+  /// Data cache sizes in bytes, per core for L1 and L2, the whole L3: the
+  /// host's as the OS reports them, documented defaults for named CPUs
+  /// (see cacheDefaults in TargetInfo.cpp).
+  int64_t l1dBytes = 32 * 1024;
+  int64_t l2Bytes = 256 * 1024;
+  int64_t l3Bytes = 8 * 1024 * 1024;
 
   bool has(llvm::StringRef feature) const { return features.lookup(feature); }
   bool hasAVX2() const { return has("avx2"); }

@@ -26,7 +26,7 @@
 // CHECK: %[[PA:.*]] = scf.for {{.*}} iter_args(%{{.*}} = %[[DA]])
 // CHECK: scf.for %[[JR:[a-z0-9_]+]] = %{{.*}} to %{{.*}} step %c32
 // CHECK: scf.for %[[MK:[a-z0-9_]+]] =
-// CHECK: %[[T:.*]] = affine.apply #{{.*}}()[%[[JR]]]
+// CHECK: %[[T:.*]] = arith.divui %[[JR]], %c32
 // CHECK: %[[VB:.*]] = tensor.extract_slice %[[PB]][%[[T]], %[[MK]], 0, 0] [1, 1, 1, %{{.*}}] [1, 1, 1, 1] : tensor<?x?x1x32xf32> to tensor<1x?xf32>
 // CHECK: %[[VA:.*]] = tensor.extract_slice %[[PA]][%[[MK]], 0, 0] [1, %{{.*}}, 1] [1, 1, 1] : tensor<?x?x1xf32> to tensor<?x1xf32>
 // CHECK: linalg.matmul ins(%[[VA]], %[[VB]] :

@@ -64,6 +64,23 @@ cacheReduce(mlir::RewriterBase &rewriter, mlir::linalg::LinalgOp op,
             mlir::scf::ForOp loop, const TargetInfo &target,
             const CacheReduceOptions &options, std::string &reason);
 
+/// Tile sizes of a GEMM-like contraction (C[M][N] += A[M][K] * B[K][N],
+/// row-major) for `target`, with accumulators of `accType`:
+///   - the register tile mr x nr for cache_reduce: nr = nv native vectors
+///     (nv in 1, 2, 4), mr rows, maximizing FMAs per load
+///     (mr*nv / (mr + nv)) within the register file, leaving nv registers
+///     for the B row and one for the A broadcast (cache_reduce's default
+///     reservation): 6 x 64 f32 with AVX-512 (32 registers), 6 x 16 with
+///     AVX2 (16 registers);
+///   - kc: the A micro-panel (mr x kc) fills half of L1 (it is reused across
+///     the N loop while B streams from L2), a power of two in [64, 1024];
+///   - nc: the B block (kc x nc) fills half of L2, a multiple of nr.
+struct ContractionBlocking {
+  int64_t mr = 0, nr = 0, kc = 0, nc = 0;
+};
+ContractionBlocking computeContractionBlocking(const TargetInfo &target,
+                                               mlir::Type accType);
+
 } // namespace regtile
 
 #endif // REGTILE_PATTERNS_CACHEREDUCE_H

@@ -346,6 +346,66 @@ def ApplyPackUnpackToTileCopiesPatternsOp : Op<Transform_Dialect,
 // Register blocking (seed 002)
 //===----------------------------------------------------------------------===//
 
+def ContractionBlockingOp : Op<Transform_Dialect,
+    "regtile.contraction_blocking",
+    [TransformOpInterface, TransformEachOpTrait,
+     DeclareOpInterfaceMethods<MemoryEffectsOpInterface>]> {
+  let summary = "Register tile and cache blocks of a contraction, from the "
+                "target";
+  let description = [{
+    For each payload op (a linalg op with one output), returns the tile
+    sizes of a GEMM-like contraction on the target, for the op's
+    accumulator (output element) type, as parameters a schedule passes to
+    `tile_using_for`, `cache_read` and `cache_reduce`:
+    - `mr`, `nr`: the register tile (`nr` a multiple of the native vector
+      length): `nr / lanes` native vectors per row and `mr` rows, the pair
+      with the most FMAs per load (`mr*nv / (mr + nv)`, `nv` in 1, 2, 4)
+      that fits the register file with `nv` registers left for a row of B
+      and one for the broadcast of A (what `cache_reduce` reserves): 6 x 64
+      f32 with AVX-512, 6 x 16 with AVX2;
+    - `kc`: the depth of a K block: an `mr x kc` panel of A fills half of
+      L1 (a power of two in [64, 1024]);
+    - `nc`: the width of an N block: the `kc x nc` block of B fills half
+      of L2 (a multiple of `nr`).
+
+    Cache sizes are the host's as the OS reports them, or documented
+    defaults for named CPUs (`arch`, or the payload's `regtile.target`).
+
+    Example:
+    ```mlir
+    %mr, %nr, %kc, %nc = transform.regtile.contraction_blocking %matmul
+        : (!transform.any_op) -> (!transform.param<i64>, !transform.param<i64>,
+                                  !transform.param<i64>, !transform.param<i64>)
+    ```
+
+    #### Return modes
+
+    The op does not verify if `arch` is not understood. Produces a definite
+    failure if a payload op's `regtile.target` is not understood, and a
+    silenceable failure for a payload op that is not a linalg op with one
+    integer or float output. Reads the handle only.
+  }];
+
+  let arguments = (ins TransformHandleTypeInterface:$target,
+                       OptionalAttr<StrAttr>:$arch);
+  let results = (outs TransformParamTypeInterface:$mr,
+                      TransformParamTypeInterface:$nr,
+                      TransformParamTypeInterface:$kc,
+                      TransformParamTypeInterface:$nc);
+  let assemblyFormat = [{
+    $target attr-dict `:` functional-type(operands, results)
+  }];
+  let hasVerifier = 1;
+
+  let extraClassDeclaration = [{
+    ::mlir::DiagnosedSilenceableFailure applyToOne(
+        ::mlir::transform::TransformRewriter &rewriter,
+        ::mlir::linalg::LinalgOp target,
+        ::mlir::transform::ApplyToEachResultList &results,
+        ::mlir::transform::TransformState &state);
+  }];
+}
+
 def CacheReadOp : Op<Transform_Dialect, "regtile.cache_read",
     [DeclareOpInterfaceMethods<MemoryEffectsOpInterface>,
      DeclareOpInterfaceMethods<TransformOpInterface>,

@@ -1,0 +1,85 @@
+//===- blas_peers.cpp - GEMM peers: OpenBLAS, BLIS, oneDNN ----------------===//
+//
+// C = A * B, row-major f32, one thread, through each library's sgemm.
+// OpenBLAS and BLIS both export cblas_sgemm: each is loaded with
+// dlopen(RTLD_LOCAL | RTLD_DEEPBIND) so that their symbols do not clash
+// (shared/notes/peers.md). oneDNN's dnnl_sgemm is linked when found at build
+// time (REGTILE_HAVE_DNNL). A peer that is not installed is reported as
+// missing and skipped.
+//
+//===----------------------------------------------------------------------===//
+
+#include <dlfcn.h>
+
+#include <cstdint>
+#include <cstdio>
+#include <cstdlib>
+
+#ifdef REGTILE_HAVE_DNNL
+#include <dnnl.h>
+#endif
+
+namespace {
+// cblas_sgemm(layout, transa, transb, m, n, k, alpha, a, lda, b, ldb, beta,
+//             c, ldc) with CblasRowMajor = 101, CblasNoTrans = 111.
+using CblasSgemm = void (*)(int, int, int, int, int, int, float, const float *,
+                            int, const float *, int, float, float *, int);
+
+CblasSgemm loadCblas(const char *const *names, const char *threadsFn) {
+  for (const char *const *n = names; *n; ++n) {
+    void *h = dlopen(*n, RTLD_NOW | RTLD_LOCAL | RTLD_DEEPBIND);
+    if (!h)
+      continue;
+    if (threadsFn)
+      if (auto set = reinterpret_cast<void (*)(int)>(dlsym(h, threadsFn)))
+        set(1);
+    if (auto f = reinterpret_cast<CblasSgemm>(dlsym(h, "cblas_sgemm")))
+      return f;
+  }
+  return nullptr;
+}
+
+CblasSgemm openblas() {
+  static const char *names[] = {"libopenblas.so.0", "libopenblas.so", nullptr};
+  static CblasSgemm f = loadCblas(names, "openblas_set_num_threads");
+  return f;
+}
+
+CblasSgemm blis() {
+  static const char *names[] = {"libblis.so.4", "libblis.so", nullptr};
+  static CblasSgemm f = loadCblas(names, "bli_thread_set_num_threads");
+  return f;
+}
+} // namespace
+
+extern "C" {
+/// Each returns false if the library is not available.
+bool peer_openblas_sgemm(const float *a, const float *b, float *c, int m, int n,
+                         int k) {
+  CblasSgemm f = openblas();
+  if (!f)
+    return false;
+  f(101, 111, 111, m, n, k, 1.0f, a, k, b, n, 0.0f, c, n);
+  return true;
+}
+
+bool peer_blis_sgemm(const float *a, const float *b, float *c, int m, int n,
+                     int k) {
+  CblasSgemm f = blis();
+  if (!f)
+    return false;
+  f(101, 111, 111, m, n, k, 1.0f, a, k, b, n, 0.0f, c, n);
+  return true;
+}
+
+bool peer_dnnl_sgemm(const float *a, const float *b, float *c, int m, int n,
+                     int k) {
+#ifdef REGTILE_HAVE_DNNL
+  return dnnl_sgemm('N', 'N', m, n, k, 1.0f, a, k, b, n, 0.0f, c, n) ==
+         dnnl_success;
+#else
+  (void)a, (void)b, (void)c, (void)m, (void)n, (void)k;
+  return false;
+#endif
+}
+}

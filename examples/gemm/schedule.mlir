@@ -1,0 +1,64 @@
+// Schedules for gemm.mlir. Entry points (transform-interpreter{entry-point=...}):
+//   @gemm_regtile    the kernel function scheduled by @regtile_matmul, from
+//                    regtile's strategy library (strategies/, preloaded);
+//   @gemm_upstream   the best schedule of upstream ops only, for comparison.
+module attributes {transform.with_named_sequence} {
+  transform.named_sequence @regtile_matmul(%func: !transform.any_op {transform.readonly})
+
+  transform.named_sequence @gemm_regtile(%root: !transform.any_op {transform.readonly}) {
+    %f = transform.structured.match ops{["func.func"]} attributes{sym_name = "matmul"} in %root
+        : (!transform.any_op) -> !transform.any_op
+    transform.include @regtile_matmul failures(propagate) (%f) : (!transform.any_op) -> ()
+    transform.yield
+  }
+
+  // Upstream ops only: the same cache blocks and 6 x 64 register tile, the
+  // loops over full tiles peeled from the edges (so that their tiles are
+  // static), vectorization to vector.contract, the accumulator hoisted out
+  // of the K loop (loop.hoist_loop_invariant_subsets), contractions lowered
+  // to outer products (FMAs) by the lowering pipeline. Edge tiles keep
+  // dynamic shapes and are vectorized with masks.
+  transform.named_sequence @gemm_upstream(%root: !transform.any_op {transform.readonly}) {
+    %f = transform.structured.match ops{["func.func"]} attributes{sym_name = "matmul"} in %root
+        : (!transform.any_op) -> !transform.any_op
+    %mm = transform.structured.match ops{["linalg.matmul"]} in %f : (!transform.any_op) -> !transform.any_op
+    %t1, %jc, %pc = transform.structured.tile_using_for %mm tile_sizes [0, 256, 512]
+        : (!transform.any_op) -> (!transform.any_op, !transform.any_op, !transform.any_op)
+    %t2, %ir, %jr = transform.structured.tile_using_for %t1 tile_sizes [6, 64, 0]
+        : (!transform.any_op) -> (!transform.any_op, !transform.any_op, !transform.any_op)
+    %ir_for = transform.cast %ir : !transform.any_op to !transform.op<"scf.for">
+    %ir_main, %ir_rest = transform.loop.peel %ir_for
+        : (!transform.op<"scf.for">) -> (!transform.any_op, !transform.any_op)
+    %tiles = transform.structured.match ops{["linalg.matmul"]} in %f : (!transform.any_op) -> !transform.any_op
+    transform.foreach %tiles : !transform.any_op {
+    ^bb0(%t: !transform.any_op):
+      %tk, %k = transform.structured.tile_using_for %t tile_sizes [0, 0, 1]
+          : (!transform.any_op) -> (!transform.any_op, !transform.any_op)
+    }
+    transform.apply_patterns to %f {
+      transform.apply_patterns.canonicalization
+      transform.apply_patterns.scf.for_loop_canonicalization
+    } : !transform.any_op
+    %all = transform.structured.match ops{["linalg.matmul"]} in %f : (!transform.any_op) -> !transform.any_op
+    transform.foreach %all : !transform.any_op {
+    ^bb0(%r: !transform.any_op):
+      transform.structured.vectorize %r vector_sizes [6, 64, 1] : !transform.any_op
+    }
+    %v = transform.apply_registered_pass "canonicalize" to %f : (!transform.any_op) -> !transform.any_op
+    transform.apply_patterns to %v {
+      transform.apply_patterns.vector.reduction_to_contract
+    } : !transform.any_op
+    transform.apply_patterns to %v {
+      transform.apply_patterns.canonicalization
+      transform.apply_patterns.tensor.fold_tensor_subset_ops_into_vector_transfers
+    } : !transform.any_op
+    transform.apply_cse to %v : !transform.any_op
+    %loops = transform.structured.match ops{["scf.for"]} in %v : (!transform.any_op) -> !transform.any_op
+    transform.foreach %loops : !transform.any_op {
+    ^bb0(%loop: !transform.any_op):
+      transform.loop.hoist_loop_invariant_subsets %loop : !transform.any_op
+    }
+    transform.apply_patterns to %v { transform.apply_patterns.canonicalization } : !transform.any_op
+    transform.yield
+  }
+}

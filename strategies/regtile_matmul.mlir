@@ -1,0 +1,61 @@
+// regtile's strategy library: GEMM.
+//
+//   mlir-opt --load-dialect-plugin=libRegtilePlugin.so \
+//            --load-pass-plugin=libRegtilePlugin.so payload.mlir \
+//     -p 'builtin.module(transform-preload-library{transform-library-paths=strategies},
+//                        transform-interpreter{entry-point=my_schedule},
+//                        regtile-lower-to-llvm)'
+//
+// where @my_schedule declares and calls the strategy on a function:
+//
+//   transform.named_sequence @regtile_matmul(%f: !transform.any_op {transform.readonly})
+//   transform.named_sequence @my_schedule(%root: !transform.any_op {transform.readonly}) {
+//     %f = transform.structured.match ops{["func.func"]} attributes{sym_name = "gemm"} in %root
+//         : (!transform.any_op) -> !transform.any_op
+//     transform.include @regtile_matmul failures(propagate) (%f) : (!transform.any_op) -> ()
+//     transform.yield
+//   }
+//
+// Nothing here depends on the payload but the op kinds: every size comes
+// from transform.regtile.contraction_blocking (the target's registers and
+// caches).
+module attributes {transform.with_named_sequence} {
+
+  // Every linalg.matmul (on tensors, row-major B: C[M][N] += A[M][K] B[K][N],
+  // A in any layout) of `%func`, any static shape:
+  //   for jc < N step nc:                 B block kc x nc in half of L2
+  //     for pc < K step kc:
+  //       Bc = pack B[pc.., jc..] as [nc/nr][kc][nr]    (cache_read)
+  //       for ir < M step mr:
+  //         for jr < nc step nr:
+  //           mr x nr tile of C in registers through   (cache_reduce)
+  //           for k < kc: nr/lanes vector loads of Bc, mr broadcasts of A,
+  //                       mr * nr/lanes FMAs
+  // Edges (sizes that divide nothing) use masked B/C vectors and clamped A
+  // rows in the same micro-kernel: no scalar loop.
+  transform.named_sequence @regtile_matmul(%func: !transform.any_op {transform.readonly}) {
+    %mms = transform.structured.match ops{["linalg.matmul"]} in %func
+        : (!transform.any_op) -> !transform.any_op
+    transform.foreach %mms : !transform.any_op {
+    ^bb0(%mm: !transform.any_op):
+      %mr, %nr, %kc, %nc = transform.regtile.contraction_blocking %mm
+          : (!transform.any_op) -> (!transform.param<i64>, !transform.param<i64>,
+                                    !transform.param<i64>, !transform.param<i64>)
+      %block, %jc, %pc = transform.structured.tile_using_for %mm tile_sizes [0, %nc, %kc]
+          : (!transform.any_op, !transform.param<i64>, !transform.param<i64>)
+          -> (!transform.any_op, !transform.any_op, !transform.any_op)
+      %micro, %ir, %jr, %k = transform.structured.tile_using_for %block tile_sizes [%mr, %nr, 1]
+          : (!transform.any_op, !transform.param<i64>, !transform.param<i64>)
+          -> (!transform.any_op, !transform.any_op, !transform.any_op, !transform.any_op)
+      %copy, %cache = transform.regtile.cache_read %micro, %pc {operand = 1}
+          : (!transform.any_op, !transform.any_op) -> (!transform.any_op, !transform.any_op)
+      %loop = transform.regtile.cache_reduce %micro, %k
+          : (!transform.any_op, !transform.any_op) -> !transform.any_op
+    }
+    transform.apply_patterns to %func {
+      transform.apply_patterns.canonicalization
+    } : !transform.any_op
+    transform.apply_cse to %func : !transform.any_op
+    transform.yield
+  }
+}

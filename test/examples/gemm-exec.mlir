@@ -1,0 +1,14 @@
+// Execution: examples/gemm scheduled only by @regtile_matmul (strategies/)
+// computes what the unscheduled payload computes, at the example's shapes
+// 512 and 1000x1100x900 (1024 and 2048 are checked bit for bit by the
+// benchmark smoke test, test/bench/gemm-smoke.test, against its reference),
+// shapes smaller than one register tile, primes, M = 1 and N = 1. Inputs are
+// multiples of 1/8: every partial sum is exact, so results compare bit for
+// bit (FMA contraction and any summation order give the same values).
+// RUN: %difftest %regtile-src/examples/gemm/gemm.mlir \
+// RUN:   --schedule 'transform-preload-library{transform-library-paths=%regtile-src/strategies,%regtile-src/examples/gemm/schedule.mlir},transform-interpreter{entry-point=gemm_regtile}' \
+// RUN:   --case "M=512 N=512 K=512" --case "M=1000 N=1100 K=900" \
+// RUN:   --case "M=1 N=1 K=1" --case "M=3 N=5 K=7" --case "M=37 N=53 K=29" \
+// RUN:   --case "M=257 N=129 K=513" --case "M=1 N=300 K=70" --case "M=300 N=1 K=70" \
+// RUN:   | FileCheck %s
+// CHECK: PASS 8 cases
