@@ -43,6 +43,9 @@ struct Plan {
   bool vecStatic = false;
   SmallVector<unsigned> redDims;
   SmallVector<InputKind> inputKinds;
+  /// For vectored inputs (by operand number): which of their dims the
+  /// vector runs along.
+  DenseMap<unsigned, unsigned> vectorPos;
   int64_t lanes = 0, vectorsPerRow = 0, rows = 0;
   Type accType;
   /// Body ops to emit (in order), with mul+add pairs fused into an FMA.
@@ -180,27 +183,42 @@ LogicalResult analyzeOp(linalg::LinalgOp op, const TargetInfo &target,
       plan.inputKinds.push_back(InputKind::Broadcast);
       continue;
     }
-    unsigned last = map.getNumResults() - 1;
-    auto lastDim = dyn_cast<AffineDimExpr>(map.getResult(last));
-    bool onlyLast = lastDim && lastDim.getPosition() == plan.vecDim;
-    for (unsigned i = 0; i < last && onlyLast; ++i)
-      onlyLast = !map.getResult(i).isFunctionOfDim(plan.vecDim);
-    if (!onlyLast) {
+    // The vector dim indexes one dim of the input, after which the input
+    // has only unit dims (so that dim is contiguous in memory): usually
+    // the last one; a packed B^T tile (NR x 1) qualifies too.
+    auto operandType = cast<ShapedType>(in->get().getType());
+    std::optional<unsigned> pos;
+    bool ok = true;
+    for (unsigned i = 0, e = map.getNumResults(); i < e; ++i) {
+      auto dim = dyn_cast<AffineDimExpr>(map.getResult(i));
+      if (dim && dim.getPosition() == plan.vecDim && !pos)
+        pos = i;
+      else if (map.getResult(i).isFunctionOfDim(plan.vecDim))
+        ok = false;
+      else if (pos && operandType.getDimSize(i) != 1)
+        ok = false;
+    }
+    if (!ok || !pos) {
       reason = llvm::formatv("input {0} is not contiguous along the output's "
                              "innermost dim (it must index its own innermost "
-                             "dim with exactly that loop; transpose or pack "
-                             "it first)",
+                             "non-unit dim with exactly that loop; transpose "
+                             "or pack it first)",
                              in->getOperandNumber())
                    .str();
       return failure();
     }
-    if (auto memref = dyn_cast<MemRefType>(in->get().getType()))
-      if (!memref.isLastDimUnitStride()) {
-        reason = llvm::formatv("input {0} is strided along its innermost dim",
+    if (auto memref = dyn_cast<MemRefType>(operandType)) {
+      SmallVector<int64_t> strides;
+      int64_t offset;
+      if (failed(memref.getStridesAndOffset(strides, offset)) ||
+          strides[*pos] != 1) {
+        reason = llvm::formatv("input {0} is strided along the vector dim",
                                in->getOperandNumber())
                      .str();
         return failure();
       }
+    }
+    plan.vectorPos[in->getOperandNumber()] = *pos;
     plan.inputKinds.push_back(InputKind::Vectored);
     ++vectoredInputs;
   }
@@ -434,15 +452,16 @@ public:
     return accs;
   }
 
+  /// A 1-D read along dim `pos` of `source` (default: the innermost).
   Value transferRead(OpBuilder &b, Location loc, Value source,
                      ArrayRef<Value> indices, VectorType type, Value pad,
-                     bool inBounds) {
+                     bool inBounds, std::optional<unsigned> pos = {}) {
     unsigned rank = cast<ShapedType>(source.getType()).getRank();
+    AffineMap map = AffineMap::get(
+        rank, 0, getAffineDimExpr(pos ? *pos : rank - 1, b.getContext()));
     return vector::TransferReadOp::create(
-        b, loc, type, source, indices,
-        AffineMapAttr::get(
-            AffineMap::getMinorIdentityMap(rank, 1, b.getContext())),
-        pad, /*mask=*/Value(), b.getBoolArrayAttr({inBounds}));
+        b, loc, type, source, indices, AffineMapAttr::get(map), pad,
+        /*mask=*/Value(), b.getBoolArrayAttr({inBounds}));
   }
 
   /// One reduction point: loads, then per row broadcast + body per vector.
@@ -495,9 +514,10 @@ public:
           auto key = std::make_pair(i, std::make_pair(rowKey(map, r), j));
           if (vectors.count(key))
             continue;
-          vectors[key] =
-              transferRead(b, loc, inputs[i]->get(), indicesFor(map, r, j),
-                           type, zeroOf(b, loc, elt), vectorInBounds(j));
+          vectors[key] = transferRead(
+              b, loc, inputs[i]->get(), indicesFor(map, r, j), type,
+              zeroOf(b, loc, elt), vectorInBounds(j),
+              plan.vectorPos.lookup(inputs[i]->getOperandNumber()));
         }
     }
 

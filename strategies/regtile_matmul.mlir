@@ -21,8 +21,10 @@
 // caches).
 module attributes {transform.with_named_sequence} {
 
-  // Every linalg.matmul (on tensors, row-major B: C[M][N] += A[M][K] B[K][N],
-  // A in any layout) of `%func`, any static shape:
+  // Every linalg.matmul (on tensors; A and B in either layout through
+  // indexing_maps: B is packed into row-major micro-panels either way) and
+  // every linalg.batch_matmul (one batch at a time) of `%func`, any static
+  // shape:
   //   for jc < N step nc:                 B block kc x nc in half of L2
   //     for pc < K step kc:
   //       Bc = pack B[pc.., jc..] as [nc/nr][kc][nr]    (cache_read)
@@ -45,6 +47,27 @@ module attributes {transform.with_named_sequence} {
           : (!transform.any_op, !transform.param<i64>, !transform.param<i64>)
           -> (!transform.any_op, !transform.any_op, !transform.any_op)
       %micro, %ir, %jr, %k = transform.structured.tile_using_for %block tile_sizes [%mr, %nr, 1]
+          : (!transform.any_op, !transform.param<i64>, !transform.param<i64>)
+          -> (!transform.any_op, !transform.any_op, !transform.any_op, !transform.any_op)
+      %copy, %cache = transform.regtile.cache_read %micro, %pc {operand = 1}
+          : (!transform.any_op, !transform.any_op) -> (!transform.any_op, !transform.any_op)
+      %loop = transform.regtile.cache_reduce %micro, %k
+          : (!transform.any_op, !transform.any_op) -> !transform.any_op
+    }
+    // Batch matmuls: one batch at a time, then the same blocking.
+    %bmms = transform.structured.match ops{["linalg.batch_matmul"]} in %func
+        : (!transform.any_op) -> !transform.any_op
+    transform.foreach %bmms : !transform.any_op {
+    ^bb0(%bmm: !transform.any_op):
+      %mr, %nr, %kc, %nc = transform.regtile.contraction_blocking %bmm
+          : (!transform.any_op) -> (!transform.param<i64>, !transform.param<i64>,
+                                    !transform.param<i64>, !transform.param<i64>)
+      %one, %batch = transform.structured.tile_using_for %bmm tile_sizes [1, 0, 0, 0]
+          : (!transform.any_op) -> (!transform.any_op, !transform.any_op)
+      %block, %jc, %pc = transform.structured.tile_using_for %one tile_sizes [0, 0, %nc, %kc]
+          : (!transform.any_op, !transform.param<i64>, !transform.param<i64>)
+          -> (!transform.any_op, !transform.any_op, !transform.any_op)
+      %micro, %ir, %jr, %k = transform.structured.tile_using_for %block tile_sizes [0, %mr, %nr, 1]
           : (!transform.any_op, !transform.param<i64>, !transform.param<i64>)
           -> (!transform.any_op, !transform.any_op, !transform.any_op, !transform.any_op)
       %copy, %cache = transform.regtile.cache_read %micro, %pc {operand = 1}

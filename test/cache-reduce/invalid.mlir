@@ -115,7 +115,10 @@ module attributes {transform.with_named_sequence} {
 
 // -----
 
-// B transposed (N x K): not contiguous along the vector dim.
+// B transposed (N x K) read two K columns at a time: the vector dim (N) is
+// followed by a non-unit dim, so it is not contiguous. (With K steps of 1,
+// an N x 1 tile is read along N: that is how a B^T packed by cache_read
+// into N x 1 tiles is consumed.)
 func.func @strided_vector_operand(%a: tensor<4x8xf32>, %b: tensor<16x8xf32>, %c: tensor<4x16xf32>) -> tensor<4x16xf32> {
   // expected-note @below {{payload op}}
   %r = linalg.matmul indexing_maps = [affine_map<(m, n, k) -> (m, k)>, affine_map<(m, n, k) -> (n, k)>, affine_map<(m, n, k) -> (m, n)>]
@@ -125,8 +128,8 @@ func.func @strided_vector_operand(%a: tensor<4x8xf32>, %b: tensor<16x8xf32>, %c:
 module attributes {transform.with_named_sequence} {
   transform.named_sequence @__transform_main(%root: !transform.any_op {transform.readonly}) {
     %mm = transform.structured.match ops{["linalg.matmul"]} in %root : (!transform.any_op) -> !transform.any_op
-    %t, %k = transform.structured.tile_using_for %mm tile_sizes [0, 0, 1] : (!transform.any_op) -> (!transform.any_op, !transform.any_op)
-    // expected-error @below {{cannot keep the output tile in registers: input 1 is not contiguous along the output's innermost dim (it must index its own innermost dim with exactly that loop; transpose or pack it first)}}
+    %t, %k = transform.structured.tile_using_for %mm tile_sizes [0, 0, 2] : (!transform.any_op) -> (!transform.any_op, !transform.any_op)
+    // expected-error @below {{cannot keep the output tile in registers: input 1 is not contiguous along the output's innermost dim (it must index its own innermost non-unit dim with exactly that loop; transpose or pack it first)}}
     %l = transform.regtile.cache_reduce %t, %k {arch = "znver4"} : (!transform.any_op, !transform.any_op) -> !transform.any_op
     transform.yield
   }
