@@ -56,6 +56,7 @@ struct Plan {
   tensor::ExtractSliceOp outSlice;
   tensor::InsertSliceOp outInsert;
   Value fillValue;
+  bool addAtEnd = false;
 
   bool masked() const {
     return !vecStatic || llvm::any_of(rowStatic, [](bool s) { return !s; });
@@ -246,6 +247,35 @@ LogicalResult analyzeOp(linalg::LinalgOp op, const TargetInfo &target,
         }
   }
 
+  // Adding the tile at the end: the body must be out + x.
+  if (options.addAtEnd) {
+    Value yielded = body.getTerminator()->getOperand(0);
+    Operation *combiner = yielded.getDefiningOp();
+    Value out = body.getArgument(op.getNumDpsInputs());
+    bool additive =
+        combiner && isa<arith::AddFOp, arith::AddIOp>(combiner) &&
+        combiner->getBlock() == &body &&
+        llvm::is_contained(combiner->getOperands(), out) &&
+        llvm::count_if(body.without_terminator(), [&](Operation &o) {
+          return llvm::is_contained(o.getOperands(), out);
+        }) == 1;
+    if (!additive) {
+      reason = "add_at_end needs a body that adds to the output "
+               "(yield out + x, the output used nowhere else)";
+      return failure();
+    }
+    if (auto addf = dyn_cast<arith::AddFOp>(combiner))
+      if (!options.allowReassociation &&
+          !arith::bitEnumContainsAll(addf.getFastmath(),
+                                     arith::FastMathFlags::reassoc)) {
+        reason = "add_at_end reassociates the floating-point sum (the "
+                 "tile is added after the loop): the body's addf needs "
+                 "fastmath<reassoc> or set allow_reassociation";
+        return failure();
+      }
+    plan.addAtEnd = true;
+  }
+
   // Registers.
   int64_t accumulators = plan.rows * plan.vectorsPerRow;
   int64_t reserved = options.reservedRegisters
@@ -433,23 +463,45 @@ public:
     return arith::ConstantOp::create(b, loc, b.getZeroAttr(t));
   }
 
-  /// Initial accumulators: the tile's values, or the fill value.
+  /// Initial accumulators: the tile's values, the fill value, or zero
+  /// (the tile is added at the end).
   SmallVector<Value> initialAccumulators(OpBuilder &b, Location loc, Value tile,
                                          AffineMap outMap) {
     SmallVector<Value> accs;
-    if (plan.fillValue) {
-      Value splat =
-          vector::BroadcastOp::create(b, loc, accVecType(), plan.fillValue);
+    if (plan.fillValue || plan.addAtEnd) {
+      Value splat = plan.fillValue ? Value(vector::BroadcastOp::create(
+                                         b, loc, accVecType(), plan.fillValue))
+                                   : Value(arith::ConstantOp::create(
+                                         b, loc, b.getZeroAttr(accVecType())));
       accs.assign(plan.rows * plan.vectorsPerRow, splat);
       return accs;
     }
+    return loadTile(b, loc, tile, outMap);
+  }
+
+  /// The tile as native vectors, one block of loads.
+  SmallVector<Value> loadTile(OpBuilder &b, Location loc, Value tile,
+                              AffineMap outMap) {
+    SmallVector<Value> vectors;
     Value pad = zeroOf(b, loc, plan.accType);
     for (int64_t r = 0; r < plan.rows; ++r)
       for (int64_t j = 0; j < plan.vectorsPerRow; ++j)
-        accs.push_back(transferRead(b, loc, tile,
-                                    outIndices(b, loc, outMap, r, j, true),
-                                    accVecType(), pad, vectorInBounds(j)));
-    return accs;
+        vectors.push_back(transferRead(b, loc, tile,
+                                       outIndices(b, loc, outMap, r, j, true),
+                                       accVecType(), pad, vectorInBounds(j)));
+    return vectors;
+  }
+
+  /// `accs` + the tile: a block of loads, then a block of adds.
+  SmallVector<Value> addTile(OpBuilder &b, Location loc, Value tile,
+                             AffineMap outMap, ValueRange accs) {
+    SmallVector<Value> loaded = loadTile(b, loc, tile, outMap);
+    SmallVector<Value> sums;
+    for (auto [acc, t] : llvm::zip(accs, loaded))
+      sums.push_back(isa<FloatType>(plan.accType)
+                         ? Value(arith::AddFOp::create(b, loc, t, acc))
+                         : Value(arith::AddIOp::create(b, loc, t, acc)));
+    return sums;
   }
 
   /// A 1-D read along dim `pos` of `source` (default: the innermost).
@@ -828,7 +880,9 @@ FailureOr<CacheReduceResult> cacheReduce(RewriterBase &rewriter,
 
   // After the loop: one block of stores.
   rewriter.setInsertionPointAfter(newLoop);
-  ValueRange finalAccs = newLoop.getResults().drop_front(numOthers);
+  SmallVector<Value> finalAccs(newLoop.getResults().drop_front(numOthers));
+  if (plan.addAtEnd && !plan.fillValue)
+    finalAccs = emitter.addTile(rewriter, loc, tile, outMap, finalAccs);
   SmallVector<Value> replacements;
   other = 0;
   if (plan.onTensors) {
@@ -855,6 +909,7 @@ FailureOr<CacheReduceResult> cacheReduce(RewriterBase &rewriter,
   result.vectorsPerRow = plan.vectorsPerRow;
   result.masked = plan.masked();
   result.fromFill = static_cast<bool>(plan.fillValue);
+  result.addedAtEnd = plan.addAtEnd && !plan.fillValue;
   return result;
 }
 

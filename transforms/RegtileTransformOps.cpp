@@ -296,6 +296,8 @@ transform::CacheReduceOp::apply(transform::TransformRewriter &rewriter,
     options.maxRegisters = *getMaxRegisters();
   if (getReservedRegisters())
     options.reservedRegisters = *getReservedRegisters();
+  options.addAtEnd = getAddAtEnd();
+  options.allowReassociation = getAllowReassociation();
   SmallVector<Operation *> rewritten;
   for (auto [payload, loopOp] : llvm::zip(ops, loops)) {
     auto linalgOp = dyn_cast<linalg::LinalgOp>(payload);

@@ -1,6 +1,6 @@
 // Execution: GEMMs whose operands are staged by transform.regtile.cache_read
 // (packed micro-panels, K steps of 1 and 4, A at different loops, dense
-// caches) compute what the unscheduled payload computes, on shapes that
+// caches, the tile added after the K loop) compute what the unscheduled payload computes, on shapes that
 // divide none of the blocks (primes), smaller than one block, M = 1, N = 1.
 // Inputs are multiples of 1/8: every sum is exact, results compare bit for
 // bit.
@@ -15,6 +15,10 @@
 // RUN: %difftest %regtile-src/examples/gemm/gemm.mlir \
 // RUN:   --schedule 'transform-preload-library{transform-library-paths=%S/Inputs/schedules.mlir},transform-interpreter{entry-point=dense}' \
 // RUN:   --case "M=37 N=53 K=29" --case "M=8 N=32 K=32" | FileCheck %s --check-prefix=DENSE
+// RUN: %difftest %regtile-src/examples/gemm/gemm.mlir \
+// RUN:   --schedule 'transform-preload-library{transform-library-paths=%S/Inputs/schedules.mlir},transform-interpreter{entry-point=packed_add_at_end}' \
+// RUN:   --case "M=37 N=53 K=29" --case "M=257 N=129 K=513" --case "M=1 N=1 K=1" | FileCheck %s --check-prefix=LATE
 // CHECK: PASS 7 cases
+// LATE: PASS 3 cases
 // K4: PASS 3 cases
 // DENSE: PASS 2 cases

@@ -202,3 +202,30 @@ module attributes {transform.with_named_sequence} {
     transform.yield
   }
 }
+
+// -----
+
+// add_at_end: the accumulators start at zero, the loop does not wait for
+// the tile; after it, a block of loads, a block of adds, a block of stores.
+// CHECK-LABEL: func.func @add_at_end
+// CHECK-SAME: %{{.*}}: tensor<2x8xf32>, %{{.*}}: tensor<8x32xf32>, %[[C:.*]]: tensor<2x32xf32>
+// CHECK: %[[Z:.*]] = arith.constant dense<0.000000e+00> : vector<16xf32>
+// CHECK-NOT: vector.transfer_read %[[C]]
+// CHECK: %[[R:.*]]:4 = scf.for {{.*}} iter_args(%{{.*}} = %[[Z]], %{{.*}} = %[[Z]], %{{.*}} = %[[Z]], %{{.*}} = %[[Z]])
+// CHECK: vector.fma
+// CHECK: scf.yield
+// CHECK-COUNT-4: vector.transfer_read %[[C]]
+// CHECK-COUNT-4: arith.addf
+// CHECK-COUNT-4: vector.transfer_write
+func.func @add_at_end(%a: tensor<2x8xf32>, %b: tensor<8x32xf32>, %c: tensor<2x32xf32>) -> tensor<2x32xf32> {
+  %r = linalg.matmul ins(%a, %b : tensor<2x8xf32>, tensor<8x32xf32>) outs(%c : tensor<2x32xf32>) -> tensor<2x32xf32>
+  return %r : tensor<2x32xf32>
+}
+module attributes {transform.with_named_sequence} {
+  transform.named_sequence @__transform_main(%root: !transform.any_op {transform.readonly}) {
+    %mm = transform.structured.match ops{["linalg.matmul"]} in %root : (!transform.any_op) -> !transform.any_op
+    %t, %k = transform.structured.tile_using_for %mm tile_sizes [0, 0, 1] : (!transform.any_op) -> (!transform.any_op, !transform.any_op)
+    %l = transform.regtile.cache_reduce %t, %k {arch = "znver4", add_at_end, allow_reassociation} : (!transform.any_op, !transform.any_op) -> !transform.any_op
+    transform.yield
+  }
+}

@@ -39,6 +39,14 @@ struct CacheReduceOptions {
   /// Registers left for the vectored input's loads and the broadcast
   /// (default: one per native vector of a row, plus one).
   std::optional<int64_t> reservedRegisters;
+  /// Start the accumulators at zero and add the tile once after the loop
+  /// (a block of loads, a block of adds, a block of stores) instead of
+  /// loading it before the loop: the loop does not wait for the tile. Needs
+  /// an additive body; for floating point it reassociates the sum, so the
+  /// body's add must carry fastmath `reassoc` or `allowReassociation` be
+  /// set.
+  bool addAtEnd = false;
+  bool allowReassociation = false;
 };
 
 struct CacheReduceResult {
@@ -50,6 +58,8 @@ struct CacheReduceResult {
   bool masked = false;
   /// Whether the accumulators start from a fill value (no tile load).
   bool fromFill = false;
+  /// Whether the tile is added after the loop (addAtEnd).
+  bool addedAtEnd = false;
 };
 
 /// Checks and rewrites as described above. `loop` must be the scf.for whose

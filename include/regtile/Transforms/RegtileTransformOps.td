@@ -536,6 +536,12 @@ def CacheReduceOp : Op<Transform_Dialect, "regtile.cache_reduce",
     - `reserved_registers`: registers left for the loads (default: one per
       native vector of a row and vectored input, plus one for the
       broadcast);
+    - `add_at_end`: start the accumulators at zero and add the tile after
+      the loop, as a block of loads, a block of adds and a block of stores,
+      instead of loading it before the loop (the loop's FMAs then do not
+      wait for the tile's loads). It needs an additive body (`yield out +
+      x`) and reassociates a floating-point sum: the body's `addf` must
+      carry `fastmath<reassoc>` or `allow_reassociation` must be set;
     - `arch`: target description (default: the payload's `regtile.target`,
       else the host).
 
@@ -559,8 +565,10 @@ def CacheReduceOp : Op<Transform_Dialect, "regtile.cache_reduce",
     reduce into the op's output tile, the output map is not a projected
     permutation with the reduction dims absent, an input is not contiguous
     along the vector dim, the body has a non-elementwise op, a tile extent
-    has no static bound, or the tile (accumulators + reserved registers)
-    does not fit the register file, naming the numbers. Otherwise returns
+    has no static bound, the tile (accumulators + reserved registers)
+    does not fit the register file, naming the numbers, or `add_at_end` is
+    asked for a body that is not additive or a floating-point sum without
+    permission to reassociate. Otherwise returns
     the rewritten loops.
   }];
 
@@ -568,6 +576,8 @@ def CacheReduceOp : Op<Transform_Dialect, "regtile.cache_reduce",
                        TransformHandleTypeInterface:$loop,
                        OptionalAttr<ConfinedAttr<I64Attr, [IntMinValue<1>]>>:$max_registers,
                        OptionalAttr<ConfinedAttr<I64Attr, [IntMinValue<0>]>>:$reserved_registers,
+                       UnitAttr:$add_at_end,
+                       UnitAttr:$allow_reassociation,
                        OptionalAttr<StrAttr>:$arch);
   let results = (outs TransformHandleTypeInterface:$result);
   let assemblyFormat = [{

@@ -33,4 +33,14 @@ module attributes {transform.with_named_sequence} {
     %cb, %bb = transform.regtile.cache_read %t2, %pc {operand = 1, dense} : (!transform.any_op, !transform.any_op) -> (!transform.any_op, !transform.any_op)
     transform.yield
   }
+  // @packed with the tile added after the K loop (add_at_end).
+  transform.named_sequence @packed_add_at_end(%root: !transform.any_op {transform.readonly}) {
+    %f = transform.structured.match ops{["func.func"]} attributes{sym_name = "matmul"} in %root : (!transform.any_op) -> !transform.any_op
+    %mm = transform.structured.match ops{["linalg.matmul"]} in %f : (!transform.any_op) -> !transform.any_op
+    %t1, %jc, %pc = transform.structured.tile_using_for %mm tile_sizes [0, 96, 40] : (!transform.any_op) -> (!transform.any_op, !transform.any_op, !transform.any_op)
+    %t2, %ir, %jr, %mk = transform.structured.tile_using_for %t1 tile_sizes [6, 32, 1] : (!transform.any_op) -> (!transform.any_op, !transform.any_op, !transform.any_op, !transform.any_op)
+    %cb, %bb = transform.regtile.cache_read %t2, %pc {operand = 1} : (!transform.any_op, !transform.any_op) -> (!transform.any_op, !transform.any_op)
+    %l = transform.regtile.cache_reduce %t2, %mk {add_at_end, allow_reassociation} : (!transform.any_op, !transform.any_op) -> !transform.any_op
+    transform.yield
+  }
 }
