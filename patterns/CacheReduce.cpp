@@ -937,10 +937,15 @@ ContractionBlocking computeContractionBlocking(const TargetInfo &target,
       p *= 2;
     return p;
   };
-  b.kc = std::clamp<int64_t>(prevPow2(target.l1dBytes / (2 * b.mr * bytes)), 64,
-                             1024);
-  b.nc = std::max<int64_t>(b.nr,
-                           (target.l2Bytes / (2 * b.kc * bytes)) / b.nr * b.nr);
+  // The A panel (mr x kc) is reused across the N loop from L1 while B
+  // streams through it: three quarters of L1. A deeper kc also means fewer
+  // round trips of the C tiles (K / kc).
+  b.kc = std::clamp<int64_t>(prevPow2(target.l1dBytes * 3 / 4 / (b.mr * bytes)),
+                             64, 1024);
+  // The B block (kc x nc) is what must stay in L2 (A panels live in L1, C
+  // tiles stream): all of L2.
+  b.nc =
+      std::max<int64_t>(b.nr, (target.l2Bytes / (b.kc * bytes)) / b.nr * b.nr);
   return b;
 }
 

@@ -1,11 +1,11 @@
 // transform.regtile.contraction_blocking derives the register tile from the
 // register file and the cache blocks from the cache sizes of the target
 // (explicit CPUs here, so the test does not depend on the machine):
-//   znver4          32 zmm, L1d 32 KiB, L2 1 MiB: 6 x 64, kc 512, nc 256
-//   znver5          32 zmm, L1d 48 KiB, L2 1 MiB: 6 x 64, kc 1024, nc 128
-//   sapphirerapids  32 zmm, L1d 48 KiB, L2 2 MiB: 6 x 64, kc 1024, nc 256
-//   haswell         16 ymm, L1d 32 KiB, L2 256 KiB: 6 x 16, kc 512, nc 64
-//   f64 on znver4   8 lanes, 8 bytes: 6 x 32, kc 256, nc 256
+//   znver4          32 zmm, L1d 32 KiB, L2 1 MiB: 6 x 64, kc 1024, nc 256
+//   znver5          32 zmm, L1d 48 KiB, L2 1 MiB: 6 x 64, kc 1024, nc 256
+//   sapphirerapids  32 zmm, L1d 48 KiB, L2 2 MiB: 6 x 64, kc 1024, nc 512
+//   haswell         16 ymm, L1d 32 KiB, L2 256 KiB: 6 x 16, kc 1024, nc 64
+//   f64 on znver4   8 lanes, 8 bytes: 6 x 32, kc 512, nc 256
 // RUN: %regtile-opt %s --transform-interpreter --verify-diagnostics
 
 func.func @f32(%a: tensor<8x8xf32>, %b: tensor<8x8xf32>, %c: tensor<8x8xf32>) -> tensor<8x8xf32> {
@@ -27,7 +27,7 @@ module attributes {transform.with_named_sequence} {
     transform.debug.emit_param_as_remark %a#0, "mr" : !transform.param<i64>
     // expected-remark @below {{nr 64 : i64}}
     transform.debug.emit_param_as_remark %a#1, "nr" : !transform.param<i64>
-    // expected-remark @below {{kc 512 : i64}}
+    // expected-remark @below {{kc 1024 : i64}}
     transform.debug.emit_param_as_remark %a#2, "kc" : !transform.param<i64>
     // expected-remark @below {{nc 256 : i64}}
     transform.debug.emit_param_as_remark %a#3, "nc" : !transform.param<i64>
@@ -38,7 +38,7 @@ module attributes {transform.with_named_sequence} {
     transform.debug.emit_param_as_remark %b#1, "nr" : !transform.param<i64>
     // expected-remark @below {{kc 1024 : i64}}
     transform.debug.emit_param_as_remark %b#2, "kc" : !transform.param<i64>
-    // expected-remark @below {{nc 128 : i64}}
+    // expected-remark @below {{nc 256 : i64}}
     transform.debug.emit_param_as_remark %b#3, "nc" : !transform.param<i64>
     %c:4 = transform.regtile.contraction_blocking %m32 {arch = "sapphirerapids"} : (!transform.any_op) -> (!transform.param<i64>, !transform.param<i64>, !transform.param<i64>, !transform.param<i64>)
     // expected-remark @below {{mr 6 : i64}}
@@ -47,14 +47,14 @@ module attributes {transform.with_named_sequence} {
     transform.debug.emit_param_as_remark %c#1, "nr" : !transform.param<i64>
     // expected-remark @below {{kc 1024 : i64}}
     transform.debug.emit_param_as_remark %c#2, "kc" : !transform.param<i64>
-    // expected-remark @below {{nc 256 : i64}}
+    // expected-remark @below {{nc 512 : i64}}
     transform.debug.emit_param_as_remark %c#3, "nc" : !transform.param<i64>
     %d:4 = transform.regtile.contraction_blocking %m32 {arch = "haswell"} : (!transform.any_op) -> (!transform.param<i64>, !transform.param<i64>, !transform.param<i64>, !transform.param<i64>)
     // expected-remark @below {{mr 6 : i64}}
     transform.debug.emit_param_as_remark %d#0, "mr" : !transform.param<i64>
     // expected-remark @below {{nr 16 : i64}}
     transform.debug.emit_param_as_remark %d#1, "nr" : !transform.param<i64>
-    // expected-remark @below {{kc 512 : i64}}
+    // expected-remark @below {{kc 1024 : i64}}
     transform.debug.emit_param_as_remark %d#2, "kc" : !transform.param<i64>
     // expected-remark @below {{nc 64 : i64}}
     transform.debug.emit_param_as_remark %d#3, "nc" : !transform.param<i64>
@@ -63,7 +63,7 @@ module attributes {transform.with_named_sequence} {
     transform.debug.emit_param_as_remark %e#0, "mr" : !transform.param<i64>
     // expected-remark @below {{nr 32 : i64}}
     transform.debug.emit_param_as_remark %e#1, "nr" : !transform.param<i64>
-    // expected-remark @below {{kc 256 : i64}}
+    // expected-remark @below {{kc 512 : i64}}
     transform.debug.emit_param_as_remark %e#2, "kc" : !transform.param<i64>
     // expected-remark @below {{nc 256 : i64}}
     transform.debug.emit_param_as_remark %e#3, "nc" : !transform.param<i64>

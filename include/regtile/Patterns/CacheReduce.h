@@ -82,9 +82,10 @@ cacheReduce(mlir::RewriterBase &rewriter, mlir::linalg::LinalgOp op,
 ///     for the B row and one for the A broadcast (cache_reduce's default
 ///     reservation): 6 x 64 f32 with AVX-512 (32 registers), 6 x 16 with
 ///     AVX2 (16 registers);
-///   - kc: the A micro-panel (mr x kc) fills half of L1 (it is reused across
-///     the N loop while B streams from L2), a power of two in [64, 1024];
-///   - nc: the B block (kc x nc) fills half of L2, a multiple of nr.
+///   - kc: the A micro-panel (mr x kc) fills three quarters of L1 (it is
+///     reused across the N loop while B streams from L2), a power of two in
+///     [64, 1024];
+///   - nc: the B block (kc x nc) fills L2, a multiple of nr.
 struct ContractionBlocking {
   int64_t mr = 0, nr = 0, kc = 0, nc = 0;
 };

@@ -363,10 +363,12 @@ def ContractionBlockingOp : Op<Transform_Dialect,
       that fits the register file with `nv` registers left for a row of B
       and one for the broadcast of A (what `cache_reduce` reserves): 6 x 64
       f32 with AVX-512, 6 x 16 with AVX2;
-    - `kc`: the depth of a K block: an `mr x kc` panel of A fills half of
-      L1 (a power of two in [64, 1024]);
-    - `nc`: the width of an N block: the `kc x nc` block of B fills half
-      of L2 (a multiple of `nr`).
+    - `kc`: the depth of a K block: an `mr x kc` panel of A, reused from
+      L1 across the N loop while B streams through, fills three quarters
+      of L1 (a power of two in [64, 1024]); deeper blocks also mean fewer
+      round trips of the C tiles;
+    - `nc`: the width of an N block: the `kc x nc` block of B, the one
+      operand that must stay in L2, fills L2 (a multiple of `nr`).
 
     Cache sizes are the host's as the OS reports them, or documented
     defaults for named CPUs (`arch`, or the payload's `regtile.target`).
