@@ -788,6 +788,34 @@ SmallVector<Value> emitReductionNest(OpBuilder &b, Location loc,
 
 } // namespace
 
+namespace {
+/// The rewrite of an analyzed (op, loop) pair.
+CacheReduceResult rewrite(RewriterBase &rewriter, linalg::LinalgOp op,
+                          scf::ForOp loop, Plan plan);
+
+/// The extent of the vector dim of the op's output tile, as a value
+/// available before the loop.
+Value vectorExtentBeforeLoop(RewriterBase &rewriter, linalg::LinalgOp op,
+                             scf::ForOp loop, Plan &plan) {
+  Location loc = op.getLoc();
+  AffineMap outMap = op.getMatchingIndexingMap(op.getDpsInitOperand(0));
+  unsigned pos = *outMap.getResultPosition(
+      getAffineDimExpr(plan.vecDim, rewriter.getContext()));
+  IRMapping hoisted;
+  if (plan.onTensors && plan.outSlice)
+    return getValueOrCreateConstantIndexOp(
+        rewriter, loc,
+        hoistInvariant(rewriter, loop, plan.outSlice.getMixedSizes()[pos],
+                       hoisted));
+  Value tile = plan.onTensors
+                   ? loop.getInitArgs()[plan.iterArgIdx]
+                   : hoistInvariant(rewriter, loop,
+                                    op.getDpsInitOperand(0)->get(), hoisted);
+  return getValueOrCreateConstantIndexOp(
+      rewriter, loc, linalg::createOrFoldDimOp(rewriter, loc, tile, pos));
+}
+} // namespace
+
 FailureOr<CacheReduceResult> cacheReduce(RewriterBase &rewriter,
                                          linalg::LinalgOp op, scf::ForOp loop,
                                          const TargetInfo &target,
@@ -797,7 +825,58 @@ FailureOr<CacheReduceResult> cacheReduce(RewriterBase &rewriter,
   if (failed(analyzeOp(op, target, options, plan, reason)) ||
       failed(analyzeLoop(op, loop, plan, reason)))
     return failure();
+  if (plan.vecStatic || plan.vectorsPerRow == 1)
+    return rewrite(rewriter, op, loop, plan);
 
+  // A partial tile along the vector dim: one version of the loop per number
+  // of native vectors the tile needs (scf.index_switch on it), so that an
+  // edge tile of 12 columns computes one vector per row, not four.
+  OpBuilder::InsertionGuard guard(rewriter);
+  Location loc = op.getLoc();
+  rewriter.setInsertionPoint(loop);
+  Value extent = vectorExtentBeforeLoop(rewriter, op, loop, plan);
+  AffineExpr s0 = getAffineSymbolExpr(0, rewriter.getContext());
+  Value count = getValueOrCreateConstantIndexOp(
+      rewriter, loc,
+      affine::makeComposedFoldedAffineApply(rewriter, loc,
+                                            s0.ceilDiv(plan.lanes), {extent}));
+  SmallVector<int64_t> cases =
+      llvm::to_vector(llvm::seq<int64_t>(1, plan.vectorsPerRow));
+  auto sw = scf::IndexSwitchOp::create(rewriter, loc, loop.getResultTypes(),
+                                       count, cases, cases.size());
+  CacheReduceResult result;
+  auto version = [&](Region &region, int64_t vectors) {
+    Block *block = rewriter.createBlock(&region);
+    rewriter.setInsertionPointToStart(block);
+    IRMapping mapping;
+    auto clone = cast<scf::ForOp>(rewriter.clone(*loop, mapping));
+    scf::YieldOp::create(rewriter, loc, clone.getResults());
+    auto clonedOp = cast<linalg::LinalgOp>(mapping.lookup(op.getOperation()));
+    Plan p = plan;
+    p.vectorsPerRow = vectors;
+    p.vecBound = vectors * plan.lanes;
+    if (p.outSlice)
+      p.outSlice = cast<tensor::ExtractSliceOp>(
+          mapping.lookup(plan.outSlice.getOperation()));
+    if (p.outInsert)
+      p.outInsert = cast<tensor::InsertSliceOp>(
+          mapping.lookup(plan.outInsert.getOperation()));
+    DenseSet<Operation *> fused;
+    for (Operation *m : plan.fusedMuls)
+      fused.insert(mapping.lookup(m));
+    p.fusedMuls = std::move(fused);
+    return rewrite(rewriter, clonedOp, clone, p);
+  };
+  for (auto [i, c] : llvm::enumerate(cases))
+    (void)version(sw.getCaseRegions()[i], c);
+  result = version(sw.getDefaultRegion(), plan.vectorsPerRow);
+  rewriter.replaceOp(loop, sw.getResults());
+  return result;
+}
+
+namespace {
+CacheReduceResult rewrite(RewriterBase &rewriter, linalg::LinalgOp op,
+                          scf::ForOp loop, Plan plan) {
   Location loc = op.getLoc();
   AffineMap outMap = op.getMatchingIndexingMap(op.getDpsInitOperand(0));
   TileEmitter emitter(op, plan);
@@ -912,6 +991,7 @@ FailureOr<CacheReduceResult> cacheReduce(RewriterBase &rewriter,
   result.addedAtEnd = plan.addAtEnd && !plan.fillValue;
   return result;
 }
+} // namespace
 
 ContractionBlocking computeContractionBlocking(const TargetInfo &target,
                                                Type accType) {

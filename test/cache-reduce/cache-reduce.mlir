@@ -66,9 +66,16 @@ module attributes {transform.with_named_sequence} {
 // loop's iter_arg, extracted before it and inserted after it. With an AVX2
 // target: 8 lanes, 2 vectors per row, 12 accumulators + 3 = 15 of 16
 // registers.
+// A tile whose vector dim may be partial gets one version of the loop per
+// number of native vectors it needs (scf.index_switch on it): the last
+// 10 columns compute one vector per row, not two.
 // CHECK-LABEL: func.func @matmul_partial
 // CHECK: scf.for %[[I:.*]] = {{.*}} iter_args(%[[CI:.*]] = %{{.*}}) -> (tensor<100x90xf32>)
 // CHECK: scf.for %[[J:.*]] = {{.*}} iter_args(%[[CJ:.*]] = %[[CI]]) -> (tensor<100x90xf32>)
+// CHECK: scf.index_switch %{{.*}} -> tensor<100x90xf32>
+// CHECK-NEXT: case 1 {
+// CHECK: scf.for {{.*}} -> (vector<8xf32>, vector<8xf32>, vector<8xf32>, vector<8xf32>, vector<8xf32>, vector<8xf32>) {
+// CHECK: default {
 // CHECK: %[[T:.*]] = tensor.extract_slice %[[CJ]][%[[I]], %[[J]]]
 // CHECK: arith.minsi
 // CHECK: vector.transfer_read %[[T]]{{.*}} : tensor<?x?xf32>, vector<8xf32>

@@ -526,7 +526,11 @@ def CacheReduceOp : Op<Transform_Dialect, "regtile.cache_reduce",
 
     Tile sizes must be static or bounded by a static size (partial tiles
     after `tile_using_for`): partial tiles read the vector dim with masks,
-    clamp row indices for reads and store only the rows that exist. Works
+    clamp row indices for reads and store only the rows that exist. When
+    the vector dim of the tile may be partial, the loop is versioned by the
+    number of native vectors the tile needs (`scf.index_switch`, one
+    register tile per count), so an edge tile computes only its vectors;
+    the handle returned is the full version's loop. Works
     on tensors (the loop carries the output as an iter_arg, possibly
     through an invariant `tensor.extract_slice`/`tensor.insert_slice` pair)
     and on buffers (an output defined outside the loop or an invariant
