@@ -1,8 +1,10 @@
 //===- bench_conv_relu.cpp - seed 000 conv layer benchmark ----------------===//
 //
 // The convolution layer of seed 000 (N=5, H=80, W=100, CI=CO=128, 3x3, bias
-// + ReLU) in three variants, compared in one run:
+// + ReLU) in four variants, compared in one run:
 //   regtile    examples/conv_relu schedule, unit dims folded by regtile;
+//   regtile register tiles  the conv_relu_register_tiles schedule: 5 x 64
+//              output tiles kept in registers by cache_reduce;
 //   upstream   the same schedule with upstream's unit-dim pattern sets (the
 //              MLIR tutorial's recipe);
 //   C++ -O3    plain loops, the compiler's own vectorization.
@@ -27,6 +29,8 @@ using M1 = StridedMemRefType<float, 1>;
 extern "C" {
 void _mlir_ciface_conv_relu__regtile(M4 *in, M4 *filter, M1 *bias, M4 *out);
 void _mlir_ciface_conv_relu__upstream(M4 *in, M4 *filter, M1 *bias, M4 *out);
+void _mlir_ciface_conv_relu__register_tiles(M4 *in, M4 *filter, M1 *bias,
+                                            M4 *out);
 }
 
 namespace {
@@ -105,6 +109,11 @@ int main(int argc, char **argv) {
   std::vector<Kernel> kernels = {
       {workload, "regtile", flops, bytes,
        [] { _mlir_ciface_conv_relu__regtile(&mIn, &mFilter, &mBias, &mOut); },
+       check},
+      {workload, "regtile register tiles (cache_reduce)", flops, bytes,
+       [] {
+         _mlir_ciface_conv_relu__register_tiles(&mIn, &mFilter, &mBias, &mOut);
+       },
        check},
       {workload, "upstream (tutorial recipe)", flops, bytes,
        [] { _mlir_ciface_conv_relu__upstream(&mIn, &mFilter, &mBias, &mOut); },

@@ -8,4 +8,13 @@
 // RUN:   --schedule 'transform-preload-library{transform-library-paths=%regtile-src/examples/conv_relu/schedule.mlir},transform-interpreter{entry-point=conv_relu_regtile}' \
 // RUN:   --case "N=1 H=2 W=10 HI=4 WI=12 CI=8 CO=128" \
 // RUN:   --case "N=2 H=3 W=7 HI=5 WI=9 CI=5 CO=70" | FileCheck %s
+// The register-tile schedule (cache_reduce on 5 x 64 output tiles) on the
+// same shapes, a shape whose 64-channel tiles divide nothing (CO=40, one
+// partial vector version) and one with 5-pixel tiles that do not divide W:
+// RUN: %difftest %regtile-src/examples/conv_relu/conv_relu.mlir \
+// RUN:   --schedule 'transform-preload-library{transform-library-paths=%regtile-src/examples/conv_relu/schedule.mlir},transform-interpreter{entry-point=conv_relu_register_tiles}' \
+// RUN:   --case "N=1 H=2 W=10 HI=4 WI=12 CI=8 CO=128" \
+// RUN:   --case "N=2 H=3 W=7 HI=5 WI=9 CI=5 CO=70" \
+// RUN:   --case "N=2 H=13 W=17 HI=15 WI=19 CI=9 CO=40" | FileCheck %s --check-prefix=TILES
 // CHECK: PASS 2 cases
+// TILES: PASS 3 cases
