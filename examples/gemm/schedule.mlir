@@ -12,23 +12,41 @@ module attributes {transform.with_named_sequence} {
     transform.yield
   }
 
-  // Upstream ops only: the same cache blocks and 6 x 64 register tile, the
-  // loops over full tiles peeled from the edges (so that their tiles are
-  // static), vectorization to vector.contract, the accumulator hoisted out
-  // of the K loop (loop.hoist_loop_invariant_subsets), contractions lowered
-  // to outer products (FMAs) by the lowering pipeline. Edge tiles keep
-  // dynamic shapes and are vectorized with masks.
+  // Upstream ops only: the same cache blocks and 6 x 64 register tile;
+  // every loop whose last tile is partial is peeled (loop.peel), so that
+  // all tiles have static shapes, vectorized exactly (structured.vectorize,
+  // reduction_to_contract), the accumulator hoisted out of the K loop
+  // (loop.hoist_loop_invariant_subsets), contractions lowered to outer
+  // products (FMAs) by the lowering pipeline.
+  transform.named_sequence @peel(%loop: !transform.any_op {transform.readonly}) {
+    %for = transform.cast %loop : !transform.any_op to !transform.op<"scf.for">
+    %main, %rest = transform.loop.peel %for
+        : (!transform.op<"scf.for">) -> (!transform.any_op, !transform.any_op)
+    transform.yield
+  }
   transform.named_sequence @gemm_upstream(%root: !transform.any_op {transform.readonly}) {
     %f = transform.structured.match ops{["func.func"]} attributes{sym_name = "matmul"} in %root
         : (!transform.any_op) -> !transform.any_op
     %mm = transform.structured.match ops{["linalg.matmul"]} in %f : (!transform.any_op) -> !transform.any_op
     %t1, %jc, %pc = transform.structured.tile_using_for %mm tile_sizes [0, 256, 512]
         : (!transform.any_op) -> (!transform.any_op, !transform.any_op, !transform.any_op)
-    %t2, %ir, %jr = transform.structured.tile_using_for %t1 tile_sizes [6, 64, 0]
-        : (!transform.any_op) -> (!transform.any_op, !transform.any_op, !transform.any_op)
-    %ir_for = transform.cast %ir : !transform.any_op to !transform.op<"scf.for">
-    %ir_main, %ir_rest = transform.loop.peel %ir_for
-        : (!transform.op<"scf.for">) -> (!transform.any_op, !transform.any_op)
+    transform.include @peel failures(suppress) (%jc) : (!transform.any_op) -> ()
+    transform.apply_patterns to %f {
+      transform.apply_patterns.canonicalization
+      transform.apply_patterns.scf.for_loop_canonicalization
+    } : !transform.any_op
+    %blocks = transform.structured.match ops{["linalg.matmul"]} in %f : (!transform.any_op) -> !transform.any_op
+    transform.foreach %blocks : !transform.any_op {
+    ^bb0(%b: !transform.any_op):
+      %t2, %ir, %jr = transform.structured.tile_using_for %b tile_sizes [6, 64, 0]
+          : (!transform.any_op) -> (!transform.any_op, !transform.any_op, !transform.any_op)
+      transform.include @peel failures(suppress) (%jr) : (!transform.any_op) -> ()
+      transform.include @peel failures(suppress) (%ir) : (!transform.any_op) -> ()
+    }
+    transform.apply_patterns to %f {
+      transform.apply_patterns.canonicalization
+      transform.apply_patterns.scf.for_loop_canonicalization
+    } : !transform.any_op
     %tiles = transform.structured.match ops{["linalg.matmul"]} in %f : (!transform.any_op) -> !transform.any_op
     transform.foreach %tiles : !transform.any_op {
     ^bb0(%t: !transform.any_op):
@@ -42,7 +60,7 @@ module attributes {transform.with_named_sequence} {
     %all = transform.structured.match ops{["linalg.matmul"]} in %f : (!transform.any_op) -> !transform.any_op
     transform.foreach %all : !transform.any_op {
     ^bb0(%r: !transform.any_op):
-      transform.structured.vectorize %r vector_sizes [6, 64, 1] : !transform.any_op
+      transform.structured.vectorize %r : !transform.any_op
     }
     %v = transform.apply_registered_pass "canonicalize" to %f : (!transform.any_op) -> !transform.any_op
     transform.apply_patterns to %v {
