@@ -23,8 +23,8 @@ module attributes {transform.with_named_sequence} {
 
   // Every linalg.matmul (on tensors; A and B in either layout through
   // indexing_maps: B is packed into row-major micro-panels either way) and
-  // every linalg.batch_matmul (one batch at a time) of `%func`, any static
-  // shape:
+  // every linalg.batch_matmul (one batch at a time) of `%func`, static or
+  // dynamic shapes (every tile is bounded by the blocking):
   //   for jc < N step nc:                 B block kc x nc in L2
   //     for pc < K step kc:
   //       Bc = pack B[pc.., jc..] as [nc/nr][kc][nr]    (cache_read)

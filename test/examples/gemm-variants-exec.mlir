@@ -3,9 +3,10 @@
 // through indexing_maps (B^T is packed by cache_read into N x 1 tiles that
 // cache_reduce reads along N), on shapes that divide nothing and shapes
 // smaller than one tile, compared bit for bit with the unscheduled payload
-// (inputs are multiples of 1/8: every partial sum is exact).
+// (inputs are multiples of 1/8: every partial sum is exact), and a matmul
+// with dynamic shapes.
 // RUN: %difftest %s --schedule 'transform-preload-library{transform-library-paths=%regtile-src/strategies},transform-interpreter' | FileCheck %s
-// CHECK: PASS 7 cases
+// CHECK: PASS 9 cases
 
 // DIFFTEST-CASE: B=3 M=37 N=53 K=29
 // DIFFTEST-CASE: B=2 M=1 N=1 K=1
@@ -92,6 +93,52 @@ func.func @main() {
   %r = call @kernel(%tat, %tb, %ta, %tbt, %tc) : (tensor<${K}x${M}xf32>, tensor<${K}x${N}xf32>, tensor<${M}x${K}xf32>, tensor<${N}x${K}xf32>, tensor<${M}x${N}xf32>) -> tensor<${M}x${N}xf32>
   %rm = bufferization.to_buffer %r : tensor<${M}x${N}xf32> to memref<${M}x${N}xf32>
   %ur = memref.cast %rm : memref<${M}x${N}xf32> to memref<*xf32>
+  call @regtilePrintF32(%ur) : (memref<*xf32>) -> ()
+  return
+}
+module attributes {transform.with_named_sequence} {
+  transform.named_sequence @regtile_matmul(%f: !transform.any_op {transform.readonly})
+  transform.named_sequence @__transform_main(%root: !transform.any_op {transform.readonly}) {
+    %f = transform.structured.match ops{["func.func"]} attributes{sym_name = "kernel"} in %root : (!transform.any_op) -> !transform.any_op
+    transform.include @regtile_matmul failures(propagate) (%f) : (!transform.any_op) -> ()
+    transform.yield
+  }
+}
+
+// -----
+
+// Dynamic shapes: every tile is bounded by the blocking, so the caches and
+// register tiles have static bounds.
+// DIFFTEST-CASE: M=37 N=53 K=29
+// DIFFTEST-CASE: M=300 N=70 K=1100
+func.func @kernel(%a: tensor<?x?xf32>, %b: tensor<?x?xf32>, %c: tensor<?x?xf32>) -> tensor<?x?xf32> {
+  %r = linalg.matmul ins(%a, %b : tensor<?x?xf32>, tensor<?x?xf32>) outs(%c : tensor<?x?xf32>) -> tensor<?x?xf32>
+  return %r : tensor<?x?xf32>
+}
+func.func private @regtileFillF32(memref<*xf32>, i64) attributes {llvm.emit_c_interface}
+func.func private @regtilePrintF32(memref<*xf32>) attributes {llvm.emit_c_interface}
+func.func @main() {
+  %s1 = arith.constant 1 : i64
+  %s2 = arith.constant 2 : i64
+  %s3 = arith.constant 3 : i64
+  %a = memref.alloc() : memref<${M}x${K}xf32>
+  %b = memref.alloc() : memref<${K}x${N}xf32>
+  %c = memref.alloc() : memref<${M}x${N}xf32>
+  %ua = memref.cast %a : memref<${M}x${K}xf32> to memref<*xf32>
+  %ub = memref.cast %b : memref<${K}x${N}xf32> to memref<*xf32>
+  %uc = memref.cast %c : memref<${M}x${N}xf32> to memref<*xf32>
+  call @regtileFillF32(%ua, %s1) : (memref<*xf32>, i64) -> ()
+  call @regtileFillF32(%ub, %s2) : (memref<*xf32>, i64) -> ()
+  call @regtileFillF32(%uc, %s3) : (memref<*xf32>, i64) -> ()
+  %da = memref.cast %a : memref<${M}x${K}xf32> to memref<?x?xf32>
+  %db = memref.cast %b : memref<${K}x${N}xf32> to memref<?x?xf32>
+  %dc = memref.cast %c : memref<${M}x${N}xf32> to memref<?x?xf32>
+  %ta = bufferization.to_tensor %da restrict : memref<?x?xf32> to tensor<?x?xf32>
+  %tb = bufferization.to_tensor %db restrict : memref<?x?xf32> to tensor<?x?xf32>
+  %tc = bufferization.to_tensor %dc restrict writable : memref<?x?xf32> to tensor<?x?xf32>
+  %r = call @kernel(%ta, %tb, %tc) : (tensor<?x?xf32>, tensor<?x?xf32>, tensor<?x?xf32>) -> tensor<?x?xf32>
+  %rm = bufferization.to_buffer %r : tensor<?x?xf32> to memref<?x?xf32>
+  %ur = memref.cast %rm : memref<?x?xf32> to memref<*xf32>
   call @regtilePrintF32(%ur) : (memref<*xf32>) -> ()
   return
 }
