@@ -124,7 +124,12 @@ LogicalResult analyze(linalg::LinalgOp op, scf::ForOp loop,
     for (auto [d, offset] : llvm::enumerate(slice.getMixedOffsets())) {
       if (isConstantIntValue(offset, 0))
         continue;
-      auto iv = dyn_cast<BlockArgument>(dyn_cast_if_present<Value>(offset));
+      // A constant offset is the same in every inner iteration.
+      if (!isa<Value>(offset)) {
+        a.dims[d].fixed.push_back(offset);
+        continue;
+      }
+      auto iv = dyn_cast<BlockArgument>(cast<Value>(offset));
       scf::ForOp tiling;
       for (scf::ForOp l : a.innerLoops)
         if (iv && l.getInductionVar() == iv)

@@ -409,8 +409,6 @@ public:
                                              : Value(linalg::createOrFoldDimOp(
                                                    b, loc, tile, pos)));
     }
-    Value vecPos = Value();
-    (void)vecPos;
     readRowIndex.assign(plan.rows, {});
     exactRowIndex.assign(plan.rows, {});
     for (int64_t r = 0; r < plan.rows; ++r) {
@@ -520,7 +518,6 @@ public:
   SmallVector<Value> step(OpBuilder &b, Location loc, ArrayRef<Value> redIvs,
                           ValueRange accs) {
     Block &body = op->getRegion(0).front();
-    MLIRContext *ctx = b.getContext();
     // Loop-dim values for row r and vector j (vector dim: j * lanes).
     auto dimValues = [&](int64_t r, int64_t j) {
       SmallVector<OpFoldResult> dims(plan.numLoops, b.getIndexAttr(0));
@@ -649,7 +646,6 @@ public:
         next.push_back(vectorized(b, loc, map, yielded));
       }
     }
-    (void)ctx;
     return next;
   }
 
