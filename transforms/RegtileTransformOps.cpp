@@ -62,6 +62,46 @@ static DiagnosedSilenceableFailure refuse(transform::TransformOpInterface op,
   return diag;
 }
 
+/// The ops that pair a handle of linalg ops with a handle of scf.for loops
+/// (the i-th op with the i-th loop): checks the counts (definite failure)
+/// and kinds (silenceable), resolves the target, and calls `fn` on each
+/// pair; a failure of `fn` is a silenceable refusal "<refusal>: <reason>".
+static DiagnosedSilenceableFailure applyToOpLoopPairs(
+    transform::TransformOpInterface transformOp,
+    transform::TransformState &state, Value opsHandle, Value loopsHandle,
+    std::optional<StringRef> arch, StringRef refusal,
+    llvm::function_ref<LogicalResult(linalg::LinalgOp, scf::ForOp,
+                                     const regtile::TargetInfo &,
+                                     std::string &)>
+        fn) {
+  auto ops = llvm::to_vector(state.getPayloadOps(opsHandle));
+  auto loops = llvm::to_vector(state.getPayloadOps(loopsHandle));
+  if (ops.size() != loops.size())
+    return emitDefiniteFailure(transformOp.getOperation())
+           << "expected as many loops as ops, got " << loops.size()
+           << " loops for " << ops.size() << " ops";
+  for (auto [payload, loopOp] : llvm::zip(ops, loops)) {
+    auto linalgOp = dyn_cast<linalg::LinalgOp>(payload);
+    if (!linalgOp)
+      return refuse(transformOp, payload,
+                    "expected a linalg structured op, got '" +
+                        payload->getName().getStringRef() + "'");
+    auto loop = dyn_cast<scf::ForOp>(loopOp);
+    if (!loop)
+      return refuse(transformOp, loopOp,
+                    "expected an scf.for loop, got '" +
+                        loopOp->getName().getStringRef() + "'");
+    FailureOr<regtile::TargetInfo> info =
+        resolveTarget(transformOp.getOperation(), arch, payload);
+    if (failed(info))
+      return DiagnosedSilenceableFailure::definiteFailure();
+    std::string reason;
+    if (failed(fn(linalgOp, loop, *info, reason)))
+      return refuse(transformOp, payload, refusal + ": " + reason);
+  }
+  return DiagnosedSilenceableFailure::success();
+}
+
 //===----------------------------------------------------------------------===//
 // ApplyFoldUnitDimsPatternsOp
 //===----------------------------------------------------------------------===//
@@ -229,48 +269,26 @@ DiagnosedSilenceableFailure
 transform::CacheReadOp::apply(transform::TransformRewriter &rewriter,
                               transform::TransformResults &results,
                               transform::TransformState &state) {
-  auto ops = llvm::to_vector(state.getPayloadOps(getTarget()));
-  auto loops = llvm::to_vector(state.getPayloadOps(getLoop()));
-  if (ops.size() != loops.size())
-    return emitDefiniteFailure()
-           << "expected as many loops as ops, got " << loops.size()
-           << " loops for " << ops.size() << " ops";
   regtile::CacheReadOptions options;
   options.operand = getOperand();
   options.packed = !getDense();
   SmallVector<Operation *> copies, caches;
-  auto finish = [&] {
-    results.set(cast<OpResult>(getCopy()), copies);
-    results.set(cast<OpResult>(getCache()), caches);
-  };
-  for (auto [payload, loopOp] : llvm::zip(ops, loops)) {
-    auto linalgOp = dyn_cast<linalg::LinalgOp>(payload);
-    auto loop = dyn_cast<scf::ForOp>(loopOp);
-    if (!linalgOp || !loop) {
-      finish();
-      return !linalgOp ? refuse(*this, payload,
-                                "expected a linalg structured op, got '" +
-                                    payload->getName().getStringRef() + "'")
-                       : refuse(*this, loopOp,
-                                "expected an scf.for loop, got '" +
-                                    loopOp->getName().getStringRef() + "'");
-    }
-    FailureOr<regtile::TargetInfo> info =
-        resolveTarget(getOperation(), getArch(), payload);
-    if (failed(info))
-      return DiagnosedSilenceableFailure::definiteFailure();
-    std::string reason;
-    FailureOr<regtile::CacheReadResult> result =
-        regtile::cacheRead(rewriter, linalgOp, loop, *info, options, reason);
-    if (failed(result)) {
-      finish();
-      return refuse(*this, payload, "cannot stage the operand: " + reason);
-    }
-    copies.push_back(result->copy);
-    caches.push_back(result->cache);
-  }
-  finish();
-  return DiagnosedSilenceableFailure::success();
+  DiagnosedSilenceableFailure status = applyToOpLoopPairs(
+      *this, state, getTarget(), getLoop(), getArch(),
+      "cannot stage the operand",
+      [&](linalg::LinalgOp op, scf::ForOp loop,
+          const regtile::TargetInfo &target, std::string &reason) {
+        FailureOr<regtile::CacheReadResult> result =
+            regtile::cacheRead(rewriter, op, loop, target, options, reason);
+        if (failed(result))
+          return failure();
+        copies.push_back(result->copy);
+        caches.push_back(result->cache);
+        return success();
+      });
+  results.set(cast<OpResult>(getCopy()), copies);
+  results.set(cast<OpResult>(getCache()), caches);
+  return status;
 }
 
 //===----------------------------------------------------------------------===//
@@ -285,12 +303,6 @@ DiagnosedSilenceableFailure
 transform::CacheReduceOp::apply(transform::TransformRewriter &rewriter,
                                 transform::TransformResults &results,
                                 transform::TransformState &state) {
-  auto ops = llvm::to_vector(state.getPayloadOps(getTarget()));
-  auto loops = llvm::to_vector(state.getPayloadOps(getLoop()));
-  if (ops.size() != loops.size())
-    return emitDefiniteFailure()
-           << "expected as many loops as ops, got " << loops.size()
-           << " loops for " << ops.size() << " ops";
   regtile::CacheReduceOptions options;
   if (getMaxRegisters())
     options.maxRegisters = *getMaxRegisters();
@@ -299,35 +311,21 @@ transform::CacheReduceOp::apply(transform::TransformRewriter &rewriter,
   options.addAtEnd = getAddAtEnd();
   options.allowReassociation = getAllowReassociation();
   SmallVector<Operation *> rewritten;
-  for (auto [payload, loopOp] : llvm::zip(ops, loops)) {
-    auto linalgOp = dyn_cast<linalg::LinalgOp>(payload);
-    auto loop = dyn_cast<scf::ForOp>(loopOp);
-    if (!linalgOp || !loop) {
-      results.set(cast<OpResult>(getResult()), rewritten);
-      return !linalgOp ? refuse(*this, payload,
-                                "expected a linalg structured op, got '" +
-                                    payload->getName().getStringRef() + "'")
-                       : refuse(*this, loopOp,
-                                "expected an scf.for loop, got '" +
-                                    loopOp->getName().getStringRef() + "'");
-    }
-    FailureOr<regtile::TargetInfo> info =
-        resolveTarget(getOperation(), getArch(), payload);
-    if (failed(info))
-      return DiagnosedSilenceableFailure::definiteFailure();
-    std::string reason;
-    rewriter.setInsertionPoint(loop);
-    FailureOr<regtile::CacheReduceResult> result =
-        regtile::cacheReduce(rewriter, linalgOp, loop, *info, options, reason);
-    if (failed(result)) {
-      results.set(cast<OpResult>(getResult()), rewritten);
-      return refuse(*this, payload,
-                    "cannot keep the output tile in registers: " + reason);
-    }
-    rewritten.push_back(result->loop);
-  }
+  DiagnosedSilenceableFailure status = applyToOpLoopPairs(
+      *this, state, getTarget(), getLoop(), getArch(),
+      "cannot keep the output tile in registers",
+      [&](linalg::LinalgOp op, scf::ForOp loop,
+          const regtile::TargetInfo &target, std::string &reason) {
+        rewriter.setInsertionPoint(loop);
+        FailureOr<regtile::CacheReduceResult> result =
+            regtile::cacheReduce(rewriter, op, loop, target, options, reason);
+        if (failed(result))
+          return failure();
+        rewritten.push_back(result->loop);
+        return success();
+      });
   results.set(cast<OpResult>(getResult()), rewritten);
-  return DiagnosedSilenceableFailure::success();
+  return status;
 }
 
 //===----------------------------------------------------------------------===//
