@@ -56,6 +56,11 @@ struct Plan {
   tensor::ExtractSliceOp outSlice;
   tensor::InsertSliceOp outInsert;
   Value fillValue;
+  /// The output tile is this broadcast of a vector along its innermost dim
+  /// (initial accumulators: the vector in every row).
+  linalg::BroadcastOp broadcast;
+  /// The fill whose result is the loop's output (written through).
+  linalg::FillOp fillOp;
   bool addAtEnd = false;
 
   bool masked() const {
@@ -385,6 +390,38 @@ LogicalResult analyzeLoop(linalg::LinalgOp op, scf::ForOp loop, Plan &plan,
   if (auto fill = source.getDefiningOp<linalg::FillOp>())
     if (fill.value().getType() == plan.accType)
       plan.fillValue = fill.value();
+  // A tile that is a broadcast of a vector along the output's innermost dim
+  // (a bias) starts from that vector in every row. When the loop's output
+  // is that broadcast itself (what `structured.fuse` makes of a bias), the
+  // tile is written into the broadcast's destination, and the broadcast
+  // is no longer needed.
+  Value loopInit = loop.getInitArgs()[plan.iterArgIdx];
+  // The tile is the whole iter_arg (no slice, or a slice of all of it).
+  bool wholeTile = !plan.outSlice;
+  if (plan.outSlice) {
+    ArrayRef<int64_t> shape = plan.outSlice.getSourceType().getShape();
+    wholeTile =
+        llvm::all_of(plan.outSlice.getMixedOffsets(),
+                     [](OpFoldResult o) { return isConstantIntValue(o, 0); }) &&
+        llvm::all_of(llvm::enumerate(plan.outSlice.getMixedSizes()),
+                     [&](auto it) {
+                       return isConstantIntValue(it.value(), shape[it.index()]);
+                     });
+  }
+  if (auto bc = loopInit.getDefiningOp<linalg::BroadcastOp>()) {
+    auto inputType = dyn_cast<RankedTensorType>(bc.getInput().getType());
+    int64_t rank = cast<ShapedType>(loopInit.getType()).getRank();
+    SmallVector<int64_t> expected =
+        llvm::to_vector(llvm::seq<int64_t>(0, rank - 1));
+    if (wholeTile && inputType && inputType.getRank() == 1 &&
+        inputType.getElementType() == plan.accType &&
+        llvm::equal(bc.getDimensions(), expected) && loopInit.hasOneUse()) {
+      plan.broadcast = bc;
+      plan.fillValue = Value();
+    }
+  }
+  if (plan.fillValue && wholeTile && loopInit.hasOneUse())
+    plan.fillOp = loopInit.getDefiningOp<linalg::FillOp>();
   return success();
 }
 
@@ -466,6 +503,20 @@ public:
   SmallVector<Value> initialAccumulators(OpBuilder &b, Location loc, Value tile,
                                          AffineMap outMap) {
     SmallVector<Value> accs;
+    if (plan.broadcast) {
+      linalg::BroadcastOp bc = plan.broadcast;
+      Value input = bc.getInput();
+      Value pad = zeroOf(b, loc, plan.accType);
+      SmallVector<Value> rowVectors;
+      for (int64_t j = 0; j < plan.vectorsPerRow; ++j)
+        rowVectors.push_back(transferRead(
+            b, loc, input,
+            {arith::ConstantIndexOp::create(b, loc, j * plan.lanes)},
+            accVecType(), pad, vectorInBounds(j)));
+      for (int64_t r = 0; r < plan.rows; ++r)
+        llvm::append_range(accs, rowVectors);
+      return accs;
+    }
     if (plan.fillValue || plan.addAtEnd) {
       Value splat = plan.fillValue ? Value(vector::BroadcastOp::create(
                                          b, loc, accVecType(), plan.fillValue))
@@ -886,6 +937,12 @@ CacheReduceResult rewrite(RewriterBase &rewriter, linalg::LinalgOp op,
   SmallVector<OpFoldResult> offsets, sizes, strides;
   if (plan.onTensors) {
     outer = loop.getInitArgs()[plan.iterArgIdx];
+    // Every element of the tile is stored after the loop: a broadcast or
+    // fill that only made the loop's initial output is bypassed.
+    if (plan.broadcast)
+      outer = plan.broadcast.getInit();
+    else if (plan.fillOp)
+      outer = plan.fillOp.getOutputs()[0];
     tile = outer;
     if (plan.outSlice) {
       auto hoist = [&](ArrayRef<OpFoldResult> values) {
@@ -956,7 +1013,7 @@ CacheReduceResult rewrite(RewriterBase &rewriter, linalg::LinalgOp op,
   // After the loop: one block of stores.
   rewriter.setInsertionPointAfter(newLoop);
   SmallVector<Value> finalAccs(newLoop.getResults().drop_front(numOthers));
-  if (plan.addAtEnd && !plan.fillValue)
+  if (plan.addAtEnd && !plan.fillValue && !plan.broadcast)
     finalAccs = emitter.addTile(rewriter, loc, tile, outMap, finalAccs);
   SmallVector<Value> replacements;
   other = 0;
@@ -984,7 +1041,12 @@ CacheReduceResult rewrite(RewriterBase &rewriter, linalg::LinalgOp op,
   result.vectorsPerRow = plan.vectorsPerRow;
   result.masked = plan.masked();
   result.fromFill = static_cast<bool>(plan.fillValue);
-  result.addedAtEnd = plan.addAtEnd && !plan.fillValue;
+  result.addedAtEnd = plan.addAtEnd && !plan.fillValue && !plan.broadcast;
+  // The bypassed broadcast or fill is dead now.
+  if (plan.broadcast && plan.broadcast->use_empty())
+    rewriter.eraseOp(plan.broadcast);
+  if (plan.fillOp && plan.fillOp->use_empty())
+    rewriter.eraseOp(plan.fillOp);
   return result;
 }
 } // namespace

@@ -97,10 +97,12 @@ module attributes {transform.with_named_sequence} {
 
   // The convolution with its output tile in registers (cache_reduce; the
   // groundwork of the @regtile_conv2d strategy): 5 output pixels x 64
-  // channels (20 zmm accumulators, as Halide's schedule), the reduction over
-  // (kh, kw, ci) carried in registers through the kh loop, the kw and ci
-  // loops generated inside it; bias (the convolution's initial value) and
-  // ReLU stay separate ops.
+  // channels (20 zmm accumulators, as Halide's schedule), the bias
+  // broadcast fused into the tile loops (structured.fuse) so that the
+  // accumulators start from the bias vectors and the broadcast pass is
+  // gone, the reduction over (kh, kw, ci) carried in registers through the
+  // kh loop, the kw and ci loops generated inside it. ReLU stays a
+  // separate op.
   transform.named_sequence @conv_relu_register_tiles(
       %root: !transform.any_op {transform.readonly}) {
     %kernel = transform.structured.match ops{["func.func"]}
@@ -110,11 +112,13 @@ module attributes {transform.with_named_sequence} {
         : (!transform.any_op) -> !transform.any_op
     %conv, %relu = transform.split_handle %generics
         : (!transform.any_op) -> (!transform.any_op, !transform.any_op)
-    //                                                     n  y  x  c rz ry rx
-    %tile, %loops:5 = transform.structured.tile_using_for %conv tile_sizes [1, 1, 5, 64, 1, 0, 0]
+    //                                                      n  y  x  c rz ry rx
+    %tile, %loops:4 = transform.structured.fuse %conv tile_sizes [1, 1, 5, 64, 0, 0, 0]
         : (!transform.any_op) -> (!transform.any_op, !transform.any_op, !transform.any_op,
-                                  !transform.any_op, !transform.any_op, !transform.any_op)
-    %loop = transform.regtile.cache_reduce %tile, %loops#4
+                                  !transform.any_op, !transform.any_op)
+    %tile2, %kh = transform.structured.tile_using_for %tile tile_sizes [0, 0, 0, 0, 1, 0, 0]
+        : (!transform.any_op) -> (!transform.any_op, !transform.any_op)
+    %loop = transform.regtile.cache_reduce %tile2, %kh
         : (!transform.any_op, !transform.any_op) -> !transform.any_op
     transform.apply_patterns to %kernel {
       transform.apply_patterns.canonicalization

@@ -236,3 +236,43 @@ module attributes {transform.with_named_sequence} {
     transform.yield
   }
 }
+
+// -----
+
+// A bias: the output tile is a broadcast of a vector along the innermost
+// dim (as structured.fuse leaves a fused bias). The accumulators start
+// from the bias vectors in every row, the tile is written into the
+// broadcast's destination, and the broadcast is gone.
+// CHECK-LABEL: func.func @bias
+// CHECK-SAME: %{{.*}}: tensor<3x8xf32>, %{{.*}}: tensor<8x32xf32>, %[[BIAS:.*]]: tensor<32xf32>
+// CHECK-NOT: linalg.broadcast
+// CHECK: %[[B0:.*]] = vector.transfer_read %[[BIAS]][%c0]{{.*}} : tensor<32xf32>, vector<16xf32>
+// CHECK: %[[B1:.*]] = vector.transfer_read %[[BIAS]][%c16]{{.*}} : tensor<32xf32>, vector<16xf32>
+// CHECK: scf.for {{.*}} iter_args(%{{.*}} = %[[B0]], %{{.*}} = %[[B1]], %{{.*}} = %[[B0]], %{{.*}} = %[[B1]], %{{.*}} = %[[B0]], %{{.*}} = %[[B1]])
+// CHECK-COUNT-6: vector.transfer_write {{.*}} : vector<16xf32>, tensor<3x32xf32>
+func.func @bias(%a: tensor<3x8xf32>, %b: tensor<8x32xf32>, %bias: tensor<32xf32>) -> tensor<3x32xf32> {
+  %e = tensor.empty() : tensor<3x32xf32>
+  %bc = linalg.broadcast ins(%bias : tensor<32xf32>) outs(%e : tensor<3x32xf32>) dimensions = [0]
+  %r = linalg.matmul ins(%a, %b : tensor<3x8xf32>, tensor<8x32xf32>) outs(%bc : tensor<3x32xf32>) -> tensor<3x32xf32>
+  return %r : tensor<3x32xf32>
+}
+// The same for a fill that is the loop's output: written through, gone.
+// CHECK-LABEL: func.func @fill_through
+// CHECK-NOT: linalg.fill
+// CHECK: scf.for
+// CHECK-COUNT-2: vector.transfer_write
+func.func @fill_through(%a: tensor<2x8xf32>, %b: tensor<8x16xf32>) -> tensor<2x16xf32> {
+  %zero = arith.constant 0.0 : f32
+  %e = tensor.empty() : tensor<2x16xf32>
+  %f = linalg.fill ins(%zero : f32) outs(%e : tensor<2x16xf32>) -> tensor<2x16xf32>
+  %r = linalg.matmul ins(%a, %b : tensor<2x8xf32>, tensor<8x16xf32>) outs(%f : tensor<2x16xf32>) -> tensor<2x16xf32>
+  return %r : tensor<2x16xf32>
+}
+module attributes {transform.with_named_sequence} {
+  transform.named_sequence @__transform_main(%root: !transform.any_op {transform.readonly}) {
+    %mm = transform.structured.match ops{["linalg.matmul"]} in %root : (!transform.any_op) -> !transform.any_op
+    %t, %k = transform.structured.tile_using_for %mm tile_sizes [0, 0, 1] : (!transform.any_op) -> (!transform.any_op, !transform.any_op)
+    %l = transform.regtile.cache_reduce %t, %k {arch = "znver4"} : (!transform.any_op, !transform.any_op) -> !transform.any_op
+    transform.yield
+  }
+}

@@ -512,7 +512,11 @@ def CacheReduceOp : Op<Transform_Dialect, "regtile.cache_reduce",
     innermost output dim. The accumulators are loop-carried native
     vectors: no memory, no stack temporary. When the loop's output comes
     from a `linalg.fill`, the accumulators start from the fill value and
-    the tile is never loaded.
+    the tile is never loaded; when it is a `linalg.broadcast` of a vector
+    along the innermost dim (a bias, as `structured.fuse` leaves it), they
+    start from that vector in every row. A fill or broadcast that only
+    made the loop's initial output is bypassed (the tile is stored into its
+    destination) and erased.
 
     The op may be any contraction-like linalg op (`linalg.matmul`,
     `linalg.batch_matmul` with a unit batch tile, transposed operands via
