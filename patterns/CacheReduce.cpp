@@ -61,6 +61,10 @@ struct Plan {
   linalg::BroadcastOp broadcast;
   /// The fill whose result is the loop's output (written through).
   linalg::FillOp fillOp;
+  /// An elementwise op that is the only user of the tile the loop computes
+  /// (e.g. a ReLU): applied to the registers before the single store.
+  linalg::GenericOp epilogue;
+  unsigned epilogueInput = 0;
   bool addAtEnd = false;
 
   bool masked() const {
@@ -301,6 +305,32 @@ LogicalResult analyzeOp(linalg::LinalgOp op, const TargetInfo &target,
   return success();
 }
 
+/// Whether `e` applies an elementwise body to `tile` (its only shaped
+/// input, read at the same indices as it writes) and scalars, writing a
+/// tensor of the tile's type, without reading its output.
+bool isElementwiseEpilogue(linalg::GenericOp e, Value tile, Type accType) {
+  if (!e.hasPureTensorSemantics() || e.getNumDpsInits() != 1 ||
+      e.getNumReductionLoops() != 0 ||
+      e.getDpsInitOperand(0)->get().getType() != tile.getType())
+    return false;
+  unsigned shaped = 0;
+  for (OpOperand &operand : e->getOpOperands()) {
+    if (!isa<ShapedType>(operand.get().getType()))
+      continue;
+    if (!e.getMatchingIndexingMap(&operand).isIdentity())
+      return false;
+    if (e.isDpsInput(&operand) && operand.get() != tile)
+      return false;
+    shaped += e.isDpsInput(&operand);
+  }
+  Block &body = e->getRegion(0).front();
+  if (shaped != 1 || !body.getArguments().back().use_empty())
+    return false;
+  return getElementTypeOrSelf(tile.getType()) == accType &&
+         llvm::all_of(body.without_terminator(),
+                      [](Operation &o) { return isElementwiseScalarOp(&o); });
+}
+
 /// Checks that `loop` reduces into the op's output tile (the tile does not
 /// move with the loop) and records how the tile is threaded through it.
 LogicalResult analyzeLoop(linalg::LinalgOp op, scf::ForOp loop, Plan &plan,
@@ -422,6 +452,15 @@ LogicalResult analyzeLoop(linalg::LinalgOp op, scf::ForOp loop, Plan &plan,
   }
   if (plan.fillValue && wholeTile && loopInit.hasOneUse())
     plan.fillOp = loopInit.getDefiningOp<linalg::FillOp>();
+  // An elementwise consumer of the whole tile, alone: an epilogue.
+  Value loopResult = loop.getResult(plan.iterArgIdx);
+  if (wholeTile && loopResult.hasOneUse())
+    if (auto e = dyn_cast<linalg::GenericOp>(*loopResult.getUsers().begin()))
+      if (isElementwiseEpilogue(e, loopResult, plan.accType)) {
+        plan.epilogue = e;
+        plan.epilogueInput =
+            llvm::find(e->getOperands(), loopResult) - e->operand_begin();
+      }
   return success();
 }
 
@@ -900,6 +939,8 @@ FailureOr<CacheReduceResult> cacheReduce(RewriterBase &rewriter,
     scf::YieldOp::create(rewriter, loc, clone.getResults());
     auto clonedOp = cast<linalg::LinalgOp>(mapping.lookup(op.getOperation()));
     Plan p = plan;
+    // The versions' results meet in the switch: no epilogue in them.
+    p.epilogue = {};
     p.vectorsPerRow = vectors;
     p.vecBound = vectors * plan.lanes;
     if (p.outSlice)
@@ -1017,7 +1058,47 @@ CacheReduceResult rewrite(RewriterBase &rewriter, linalg::LinalgOp op,
     finalAccs = emitter.addTile(rewriter, loc, tile, outMap, finalAccs);
   SmallVector<Value> replacements;
   other = 0;
-  if (plan.onTensors) {
+  if (plan.onTensors && plan.epilogue) {
+    // The epilogue on the registers, one store into its destination; the
+    // tile itself is never stored.
+    linalg::GenericOp e = plan.epilogue;
+    // At the epilogue, where its destination exists.
+    rewriter.setInsertionPoint(e);
+    Block &body = e->getRegion(0).front();
+    SmallVector<Value> results;
+    for (Value acc : finalAccs) {
+      IRMapping map;
+      for (auto [i, operand] : llvm::enumerate(e.getDpsInputs())) {
+        if (i == plan.epilogueInput)
+          map.map(body.getArgument(i), acc);
+        else
+          map.map(body.getArgument(i),
+                  vector::BroadcastOp::create(
+                      rewriter, loc,
+                      VectorType::get({plan.lanes}, operand.getType()),
+                      operand));
+      }
+      for (Operation &bodyOp : body.without_terminator()) {
+        SmallVector<Value> operands;
+        for (Value v : bodyOp.getOperands())
+          operands.push_back(emitter.vectorized(rewriter, loc, map, v));
+        OperationState state(loc, bodyOp.getName());
+        state.addOperands(operands);
+        state.addTypes(
+            VectorType::get({plan.lanes}, bodyOp.getResult(0).getType()));
+        state.addAttributes(bodyOp.getAttrs());
+        map.map(bodyOp.getResult(0), rewriter.create(state)->getResult(0));
+      }
+      results.push_back(emitter.vectorized(
+          rewriter, loc, map, body.getTerminator()->getOperand(0)));
+    }
+    Value written = emitter.store(rewriter, loc, e.getDpsInitOperand(0)->get(),
+                                  outMap, results);
+    rewriter.replaceOp(e, written);
+    for (unsigned i = 0, n = loop.getNumResults(); i < n; ++i)
+      replacements.push_back(
+          i == plan.iterArgIdx ? outer : Value(newLoop.getResult(other++)));
+  } else if (plan.onTensors) {
     Value written = emitter.store(rewriter, loc, tile, outMap, finalAccs);
     if (plan.outSlice)
       written = tensor::InsertSliceOp::create(rewriter, loc, written, outer,

@@ -96,13 +96,12 @@ module attributes {transform.with_named_sequence} {
   }
 
   // The convolution with its output tile in registers (cache_reduce; the
-  // groundwork of the @regtile_conv2d strategy): 5 output pixels x 64
-  // channels (20 zmm accumulators, as Halide's schedule), the bias
-  // broadcast fused into the tile loops (structured.fuse) so that the
-  // accumulators start from the bias vectors and the broadcast pass is
-  // gone, the reduction over (kh, kw, ci) carried in registers through the
-  // kh loop, the kw and ci loops generated inside it. ReLU stays a
-  // separate op.
+  // groundwork of the @regtile_conv2d strategy): the ReLU tiled to 5 output
+  // pixels x 64 channels with the convolution and the bias broadcast fused
+  // into its loops (structured.fuse); the convolution's reduction over
+  // (kh, kw, ci) carried in 20 zmm accumulators through the kh loop (the kw
+  // and ci loops generated inside it), the accumulators starting from the
+  // bias vectors, the ReLU applied to them before the single store.
   transform.named_sequence @conv_relu_register_tiles(
       %root: !transform.any_op {transform.readonly}) {
     %kernel = transform.structured.match ops{["func.func"]}
@@ -112,13 +111,17 @@ module attributes {transform.with_named_sequence} {
         : (!transform.any_op) -> !transform.any_op
     %conv, %relu = transform.split_handle %generics
         : (!transform.any_op) -> (!transform.any_op, !transform.any_op)
-    //                                                      n  y  x  c rz ry rx
-    %tile, %loops:4 = transform.structured.fuse %conv tile_sizes [1, 1, 5, 64, 0, 0, 0]
+    //                                                    n  y  x  c
+    %tile, %loops:4 = transform.structured.fuse %relu tile_sizes [1, 1, 5, 64]
         : (!transform.any_op) -> (!transform.any_op, !transform.any_op, !transform.any_op,
                                   !transform.any_op, !transform.any_op)
-    %tile2, %kh = transform.structured.tile_using_for %tile tile_sizes [0, 0, 0, 0, 1, 0, 0]
+    // The convolution's tile: the producer of the ReLU tile's input.
+    %convs = transform.get_producer_of_operand %tile[1]
+        : (!transform.any_op) -> !transform.any_op
+    //                                                                 n  y  x  c rz ry rx
+    %conv_tile, %kh = transform.structured.tile_using_for %convs tile_sizes [0, 0, 0, 0, 1, 0, 0]
         : (!transform.any_op) -> (!transform.any_op, !transform.any_op)
-    %loop = transform.regtile.cache_reduce %tile2, %kh
+    %loop = transform.regtile.cache_reduce %conv_tile, %kh
         : (!transform.any_op, !transform.any_op) -> !transform.any_op
     transform.apply_patterns to %kernel {
       transform.apply_patterns.canonicalization

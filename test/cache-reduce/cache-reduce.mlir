@@ -276,3 +276,39 @@ module attributes {transform.with_named_sequence} {
     transform.yield
   }
 }
+
+// -----
+
+// An elementwise consumer of the whole tile (a ReLU) is applied to the
+// registers before the single store, into the consumer's destination; the
+// tile itself is never stored.
+// CHECK-LABEL: func.func @relu_epilogue
+// CHECK-SAME: %[[OUT:[a-z0-9]+]]: tensor<2x32xf32>) -> tensor<2x32xf32>
+// CHECK: %[[R:.*]]:4 = scf.for
+// CHECK-NOT: linalg.generic
+// CHECK: %[[M0:.*]] = arith.maximumf %[[R]]#0, %{{.*}} : vector<16xf32>
+// CHECK-COUNT-3: arith.maximumf
+// CHECK: vector.transfer_write %[[M0]], %[[OUT]]
+// CHECK-COUNT-3: vector.transfer_write {{.*}} : vector<16xf32>, tensor<2x32xf32>
+// CHECK-NEXT: return
+func.func @relu_epilogue(%a: tensor<2x8xf32>, %b: tensor<8x32xf32>, %c: tensor<2x32xf32>, %out: tensor<2x32xf32>) -> tensor<2x32xf32> {
+  %r = linalg.matmul ins(%a, %b : tensor<2x8xf32>, tensor<8x32xf32>) outs(%c : tensor<2x32xf32>) -> tensor<2x32xf32>
+  %zero = arith.constant 0.0 : f32
+  %relu = linalg.generic {
+    indexing_maps = [affine_map<(i, j) -> ()>, affine_map<(i, j) -> (i, j)>, affine_map<(i, j) -> (i, j)>],
+    iterator_types = ["parallel", "parallel"]}
+    ins(%zero, %r : f32, tensor<2x32xf32>) outs(%out : tensor<2x32xf32>) {
+  ^bb0(%z: f32, %x: f32, %o: f32):
+    %m = arith.maximumf %x, %z : f32
+    linalg.yield %m : f32
+  } -> tensor<2x32xf32>
+  return %relu : tensor<2x32xf32>
+}
+module attributes {transform.with_named_sequence} {
+  transform.named_sequence @__transform_main(%root: !transform.any_op {transform.readonly}) {
+    %mm = transform.structured.match ops{["linalg.matmul"]} in %root : (!transform.any_op) -> !transform.any_op
+    %t, %k = transform.structured.tile_using_for %mm tile_sizes [0, 0, 1] : (!transform.any_op) -> (!transform.any_op, !transform.any_op)
+    %l = transform.regtile.cache_reduce %t, %k {arch = "znver4"} : (!transform.any_op, !transform.any_op) -> !transform.any_op
+    transform.yield
+  }
+}

@@ -516,7 +516,10 @@ def CacheReduceOp : Op<Transform_Dialect, "regtile.cache_reduce",
     along the innermost dim (a bias, as `structured.fuse` leaves it), they
     start from that vector in every row. A fill or broadcast that only
     made the loop's initial output is bypassed (the tile is stored into its
-    destination) and erased.
+    destination) and erased. When the loop's result (the whole tile) has
+    one user, an elementwise `linalg.generic` over it and scalars (a ReLU,
+    a scale), that op is applied to the registers and the registers are
+    stored into its destination instead: the tile is never stored.
 
     The op may be any contraction-like linalg op (`linalg.matmul`,
     `linalg.batch_matmul` with a unit batch tile, transposed operands via
