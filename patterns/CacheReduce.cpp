@@ -722,21 +722,27 @@ public:
               continue;
             }
           }
-          SmallVector<Value> operands;
-          for (Value v : bodyOp.getOperands())
-            operands.push_back(vectorized(b, loc, map, v));
-          OperationState state(loc, bodyOp.getName());
-          state.addOperands(operands);
-          state.addTypes(
-              VectorType::get({plan.lanes}, bodyOp.getResult(0).getType()));
-          state.addAttributes(bodyOp.getAttrs());
-          map.map(bodyOp.getResult(0), b.create(state)->getResult(0));
+          vectorizeElementwise(b, loc, map, bodyOp);
         }
         Value yielded = body.getTerminator()->getOperand(0);
         next.push_back(vectorized(b, loc, map, yielded));
       }
     }
     return next;
+  }
+
+  /// `op` (an elementwise scalar op) at vectors of `lanes`, its operands
+  /// looked up in (or broadcast into) `map`; maps its result.
+  void vectorizeElementwise(OpBuilder &b, Location loc, IRMapping &map,
+                            Operation &op) {
+    SmallVector<Value> operands;
+    for (Value v : op.getOperands())
+      operands.push_back(vectorized(b, loc, map, v));
+    OperationState state(loc, op.getName());
+    state.addOperands(operands);
+    state.addTypes(VectorType::get({plan.lanes}, op.getResult(0).getType()));
+    state.addAttributes(op.getAttrs());
+    map.map(op.getResult(0), b.create(state)->getResult(0));
   }
 
   /// `v` as a vector of `lanes`: mapped, or a broadcast of a value defined
@@ -989,10 +995,7 @@ CacheReduceResult rewrite(RewriterBase &rewriter, linalg::LinalgOp op,
       auto hoist = [&](ArrayRef<OpFoldResult> values) {
         SmallVector<OpFoldResult> out;
         for (OpFoldResult v : values)
-          out.push_back(isa<Value>(v)
-                            ? OpFoldResult(hoistInvariant(
-                                  rewriter, loop, cast<Value>(v), hoisted))
-                            : v);
+          out.push_back(hoistInvariant(rewriter, loop, v, hoisted));
         return out;
       };
       offsets = hoist(plan.outSlice.getMixedOffsets());
@@ -1068,27 +1071,13 @@ CacheReduceResult rewrite(RewriterBase &rewriter, linalg::LinalgOp op,
     SmallVector<Value> results;
     for (Value acc : finalAccs) {
       IRMapping map;
-      for (auto [i, operand] : llvm::enumerate(e.getDpsInputs())) {
-        if (i == plan.epilogueInput)
-          map.map(body.getArgument(i), acc);
-        else
-          map.map(body.getArgument(i),
-                  vector::BroadcastOp::create(
-                      rewriter, loc,
-                      VectorType::get({plan.lanes}, operand.getType()),
-                      operand));
-      }
-      for (Operation &bodyOp : body.without_terminator()) {
-        SmallVector<Value> operands;
-        for (Value v : bodyOp.getOperands())
-          operands.push_back(emitter.vectorized(rewriter, loc, map, v));
-        OperationState state(loc, bodyOp.getName());
-        state.addOperands(operands);
-        state.addTypes(
-            VectorType::get({plan.lanes}, bodyOp.getResult(0).getType()));
-        state.addAttributes(bodyOp.getAttrs());
-        map.map(bodyOp.getResult(0), rewriter.create(state)->getResult(0));
-      }
+      for (auto [i, operand] : llvm::enumerate(e.getDpsInputs()))
+        map.map(body.getArgument(i),
+                i == plan.epilogueInput
+                    ? acc
+                    : emitter.vectorized(rewriter, loc, map, operand));
+      for (Operation &bodyOp : body.without_terminator())
+        emitter.vectorizeElementwise(rewriter, loc, map, bodyOp);
       results.push_back(emitter.vectorized(
           rewriter, loc, map, body.getTerminator()->getOperand(0)));
     }

@@ -50,26 +50,28 @@ CblasSgemm blis() {
   static CblasSgemm f = loadCblas(names, "bli_thread_set_num_threads");
   return f;
 }
+
+/// C = A * B, row-major, through `f`; false if the library is missing.
+bool rowMajorSgemm(CblasSgemm f, const float *a, const float *b, float *c,
+                   int m, int n, int k) {
+  if (!f)
+    return false;
+  // CblasRowMajor = 101, CblasNoTrans = 111.
+  f(101, 111, 111, m, n, k, 1.0f, a, k, b, n, 0.0f, c, n);
+  return true;
+}
 } // namespace
 
 extern "C" {
 /// Each returns false if the library is not available.
 bool peer_openblas_sgemm(const float *a, const float *b, float *c, int m, int n,
                          int k) {
-  CblasSgemm f = openblas();
-  if (!f)
-    return false;
-  f(101, 111, 111, m, n, k, 1.0f, a, k, b, n, 0.0f, c, n);
-  return true;
+  return rowMajorSgemm(openblas(), a, b, c, m, n, k);
 }
 
 bool peer_blis_sgemm(const float *a, const float *b, float *c, int m, int n,
                      int k) {
-  CblasSgemm f = blis();
-  if (!f)
-    return false;
-  f(101, 111, 111, m, n, k, 1.0f, a, k, b, n, 0.0f, c, n);
-  return true;
+  return rowMajorSgemm(blis(), a, b, c, m, n, k);
 }
 
 bool peer_dnnl_sgemm(const float *a, const float *b, float *c, int m, int n,
