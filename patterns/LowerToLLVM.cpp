@@ -161,8 +161,10 @@ struct LowerVectorsPass : public TargetedPass<LowerVectorsPass> {
     return "Lower n-D vector ops to 1-D vector ops with x86 SIMD strategies";
   }
   void getDependentDialects(DialectRegistry &registry) const override {
+    // tensor: the unit-dim patterns read through rank-reducing
+    // tensor.extract_slice ops.
     registry.insert<vector::VectorDialect, arith::ArithDialect, scf::SCFDialect,
-                    memref::MemRefDialect>();
+                    memref::MemRefDialect, tensor::TensorDialect>();
   }
 
   void runOnOperation() override {
@@ -193,10 +195,10 @@ struct LowerToLLVMPass : public TargetedPass<LowerToLLVMPass, ModuleOp> {
            "SIMD, convert to LLVM";
   }
   void getDependentDialects(DialectRegistry &registry) const override {
-    registry
-        .insert<LLVM::LLVMDialect, bufferization::BufferizationDialect,
-                memref::MemRefDialect, scf::SCFDialect, vector::VectorDialect,
-                arith::ArithDialect, cf::ControlFlowDialect>();
+    registry.insert<LLVM::LLVMDialect, bufferization::BufferizationDialect,
+                    memref::MemRefDialect, scf::SCFDialect,
+                    vector::VectorDialect, arith::ArithDialect,
+                    cf::ControlFlowDialect, tensor::TensorDialect>();
   }
 
   Option<bool> reassociateFPReductions{

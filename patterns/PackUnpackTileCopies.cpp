@@ -7,8 +7,10 @@
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/Dialect/Tensor/IR/Tensor.h"
 #include "mlir/Dialect/UB/IR/UBOps.h"
+#include "mlir/Dialect/Utils/StaticValueUtils.h"
 #include "mlir/Dialect/Vector/IR/VectorOps.h"
 #include "llvm/Support/FormatVariadic.h"
+#include "llvm/Support/MathExtras.h"
 
 using namespace mlir;
 
@@ -106,53 +108,87 @@ public:
         blockCols = std::min<int64_t>(cols, budget * lanes);
       }
     }
+    uint64_t tileElements = 1;
+    for (int64_t t : r.tiles)
+      tileElements = llvm::SaturatingMultiply(tileElements, uint64_t(t));
+    unrolled = tileElements <= uint64_t(target.numVectorRegisters) * lanes;
   }
 
   /// Copies the tile at packed outer indices `outer` (in packed order);
-  /// `dest` is the tensor being written; returns its new value.
+  /// `dest` is the tensor being written; returns its new value. A tile that
+  /// fits in the register file is copied as straight-line blocks; a larger
+  /// one as loops whose body is one block, so the IR grows with the
+  /// register block, not with the tile.
   Value copyTile(OpBuilder &b, Location loc, ValueRange outer, Value dest) {
     // Unpacked outer index of each unpacked dim.
     SmallVector<Value> o(n);
     for (int64_t a = 0; a < n; ++a)
       o[r.perm[a]] = outer[a];
-    SmallVector<int64_t> offsets(k, 0);
-    forEachBlock(
-        0, offsets, [&](ArrayRef<int64_t> tileOff, int64_t rows, int64_t cols) {
-          dest = copyBlock(b, loc, outer, o, tileOff, rows, cols, dest);
-        });
-    return dest;
+    SmallVector<OpFoldResult> offsets(k, b.getIndexAttr(0));
+    return copyBlocks(b, loc, 0, outer, o, offsets, dest);
   }
 
 private:
-  /// Calls `fn(offsets, rows, cols)` for every block: leading tile dims one
-  /// index at a time, the last two in blocks of blockRows x blockCols (the
-  /// last one only for k == 1), remainders in smaller blocks.
-  void forEachBlock(
-      int64_t j, SmallVectorImpl<int64_t> &off,
-      llvm::function_ref<void(ArrayRef<int64_t>, int64_t, int64_t)> fn) {
+  /// The blocks of tile dims `j` and inner: leading tile dims one index at a
+  /// time, the last two in blocks of blockRows x blockCols (the last one
+  /// only for k == 1), remainders in smaller blocks.
+  Value copyBlocks(OpBuilder &b, Location loc, int64_t j, ValueRange outer,
+                   ArrayRef<Value> o, SmallVectorImpl<OpFoldResult> &off,
+                   Value dest) {
     int64_t rowDim = k >= 2 ? k - 2 : -1;
-    if (j < rowDim) {
-      for (int64_t i = 0; i < r.tiles[j]; ++i) {
-        off[j] = i;
-        forEachBlock(j + 1, off, fn);
-      }
-      return;
-    }
+    if (j < rowDim)
+      return forRange(b, loc, r.tiles[j], 1, dest,
+                      [&](OpBuilder &ib, OpFoldResult i, int64_t, Value d) {
+                        off[j] = i;
+                        return copyBlocks(ib, loc, j + 1, outer, o, off, d);
+                      });
     int64_t rowsTotal = k >= 2 ? r.tiles[k - 2] : 1;
-    for (int64_t r0 = 0; r0 < rowsTotal; r0 += blockRows) {
-      for (int64_t c0 = 0; c0 < r.tiles[k - 1]; c0 += blockCols) {
-        if (k >= 2)
-          off[k - 2] = r0;
-        off[k - 1] = c0;
-        fn(off, std::min(blockRows, rowsTotal - r0),
-           std::min(blockCols, r.tiles[k - 1] - c0));
-      }
+    return forRange(b, loc, rowsTotal, blockRows, dest,
+                    [&](OpBuilder &rb, OpFoldResult r0, int64_t rows, Value d) {
+                      return forRange(rb, loc, r.tiles[k - 1], blockCols, d,
+                                      [&](OpBuilder &cb, OpFoldResult c0,
+                                          int64_t cols, Value d2) {
+                                        if (k >= 2)
+                                          off[k - 2] = r0;
+                                        off[k - 1] = c0;
+                                        return copyBlock(cb, loc, outer, o, off,
+                                                         rows, cols, d2);
+                                      });
+                    });
+  }
+
+  using BlockFn =
+      llvm::function_ref<Value(OpBuilder &, OpFoldResult, int64_t, Value)>;
+
+  /// Calls `fn(offset, size, dest)` for [0, total) in steps of `step` and
+  /// a smaller remainder: as straight-line code if the tile is unrolled,
+  /// else the full steps as one scf.for carrying `dest` (the remainder,
+  /// whose size is static, after it).
+  Value forRange(OpBuilder &b, Location loc, int64_t total, int64_t step,
+                 Value dest, BlockFn fn) {
+    int64_t full = total / step * step;
+    if (unrolled || full / step <= 1) {
+      for (int64_t i = 0; i < total; i += step)
+        dest = fn(b, b.getIndexAttr(i), std::min(step, total - i), dest);
+      return dest;
     }
+    auto cst = [&](int64_t v) -> Value {
+      return arith::ConstantIndexOp::create(b, loc, v);
+    };
+    auto loop = scf::ForOp::create(
+        b, loc, cst(0), cst(full), cst(step), ValueRange{dest},
+        [&](OpBuilder &lb, Location, Value iv, ValueRange args) {
+          scf::YieldOp::create(lb, loc, fn(lb, iv, step, args.front()));
+        });
+    dest = loop.getResult(0);
+    if (full < total)
+      dest = fn(b, b.getIndexAttr(full), total - full, dest);
+    return dest;
   }
 
   Value copyBlock(OpBuilder &b, Location loc, ValueRange outer,
-                  ArrayRef<Value> o, ArrayRef<int64_t> tileOff, int64_t rows,
-                  int64_t cols, Value dest) {
+                  ArrayRef<Value> o, ArrayRef<OpFoldResult> tileOff,
+                  int64_t rows, int64_t cols, Value dest) {
     MLIRContext *ctx = b.getContext();
     Type element = r.unpackedType.getElementType();
     auto cst = [&](int64_t v) -> Value {
@@ -162,8 +198,8 @@ private:
     // Packed side: [outer..., tileOff...], a rows x cols block of the tile's
     // two innermost dims, always in bounds.
     SmallVector<Value> kIdx(outer.begin(), outer.end());
-    for (int64_t t : tileOff)
-      kIdx.push_back(cst(t));
+    for (OpFoldResult t : tileOff)
+      kIdx.push_back(getValueOrCreateConstantIndexOp(b, loc, t));
     int64_t kRank = n + k;
     SmallVector<int64_t> kShape;
     SmallVector<AffineExpr> kExprs;
@@ -190,10 +226,11 @@ private:
         continue;
       }
       Value base = arith::MulIOp::create(b, loc, o[d], cst(r.tiles[j]));
-      uIdx[d] =
-          tileOff[j] == 0
-              ? base
-              : Value(arith::AddIOp::create(b, loc, base, cst(tileOff[j])));
+      uIdx[d] = isConstantIntValue(tileOff[j], 0)
+                    ? base
+                    : Value(arith::AddIOp::create(
+                          b, loc, base,
+                          getValueOrCreateConstantIndexOp(b, loc, tileOff[j])));
     }
     // (unpacked dim, size) of each vector dim of the packed block.
     SmallVector<std::pair<int64_t, int64_t>> blockDims;
@@ -276,6 +313,8 @@ private:
   const Relayout &r;
   int64_t n = 0, k = 0, lanes = 1, blockRows = 1, blockCols = 1;
   bool transposed = false;
+  /// Whether a whole tile is straight-line code (it fits in the registers).
+  bool unrolled = true;
 };
 
 struct PackToTileCopies : public OpRewritePattern<linalg::PackOp> {

@@ -7,7 +7,8 @@
 // CHECK: split 1 {{.*}} OK
 // CHECK: split 2 {{.*}} OK
 // CHECK: split 3 {{.*}} OK
-// CHECK: PASS 10 cases
+// CHECK: split 4 {{.*}} OK
+// CHECK: PASS 12 cases
 
 // Static bias+relu tiled [1, 16]: unit row dim folded, rows vectorized by 16
 // (masked when C does not divide).
@@ -211,6 +212,47 @@ module attributes {transform.with_named_sequence} {
     transform.apply_patterns to %f { transform.apply_patterns.regtile.fold_unit_dims } : !transform.any_op
     %k = transform.structured.match ops{["linalg.generic"]} in %root : (!transform.any_op) -> !transform.any_op
     transform.structured.vectorize %k vector_sizes [16] : !transform.any_op
+    transform.apply_patterns to %f { transform.apply_patterns.regtile.fold_unit_dims } : !transform.any_op
+    transform.yield
+  }
+}
+
+// -----
+
+// tensor.pad of a tensor with a unit dim, padding by constant SSA values
+// (made static first) and by a runtime value: the folded pad produces the
+// same tensor.
+// DIFFTEST-CASE: N=4 P=3
+// DIFFTEST-CASE: N=1 P=0
+func.func @pads(%t: tensor<1x?x3xf32>, %h: index) -> tensor<1x?x?xf32> {
+  %c2 = arith.constant 2 : index
+  %c0 = arith.constant 0 : index
+  %cst = arith.constant 2.5 : f32
+  %p = tensor.pad %t low[%c0, %c2, %c0] high[%c0, %h, %c2] {
+  ^bb0(%i: index, %j: index, %k: index):
+    tensor.yield %cst : f32
+  } : tensor<1x?x3xf32> to tensor<1x?x?xf32>
+  return %p : tensor<1x?x?xf32>
+}
+func.func private @regtileFillF32(memref<*xf32>, i64) attributes {llvm.emit_c_interface}
+func.func private @regtilePrintF32(memref<*xf32>) attributes {llvm.emit_c_interface}
+func.func @main() {
+  %a = memref.alloc() : memref<1x${N}x3xf32>
+  %ua = memref.cast %a : memref<1x${N}x3xf32> to memref<*xf32>
+  %s1 = arith.constant 1 : i64
+  call @regtileFillF32(%ua, %s1) : (memref<*xf32>, i64) -> ()
+  %ta = bufferization.to_tensor %a restrict : memref<1x${N}x3xf32> to tensor<1x${N}x3xf32>
+  %td = tensor.cast %ta : tensor<1x${N}x3xf32> to tensor<1x?x3xf32>
+  %h = arith.constant ${P} : index
+  %r = call @pads(%td, %h) : (tensor<1x?x3xf32>, index) -> tensor<1x?x?xf32>
+  %rm = bufferization.to_buffer %r : tensor<1x?x?xf32> to memref<1x?x?xf32>
+  %ur = memref.cast %rm : memref<1x?x?xf32> to memref<*xf32>
+  call @regtilePrintF32(%ur) : (memref<*xf32>) -> ()
+  return
+}
+module attributes {transform.with_named_sequence} {
+  transform.named_sequence @__transform_main(%root: !transform.any_op {transform.readonly}) {
+    %f = transform.structured.match ops{["func.func"]} in %root : (!transform.any_op) -> !transform.any_op
     transform.apply_patterns to %f { transform.apply_patterns.regtile.fold_unit_dims } : !transform.any_op
     transform.yield
   }

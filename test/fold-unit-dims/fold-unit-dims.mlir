@@ -273,3 +273,50 @@ module attributes {transform.with_named_sequence} {
     transform.yield
   }
 }
+
+// -----
+
+// A tensor.pad whose padding amounts are constant SSA values: the padding
+// becomes static with the inferred result type first, then the unit dim is
+// dropped (upstream's folder alone produces an invalid pad here, see
+// upstream/pad-unit-dims-invalid-type.mlir). Truly dynamic padding keeps
+// its dynamic dims.
+// CHECK-LABEL: func.func @pad_constant_ssa
+// CHECK: %[[C:.*]] = tensor.collapse_shape %{{.*}} {{\[\[}}0, 1], [2]] : tensor<1x?x3xf32> into tensor<?x3xf32>
+// CHECK: %[[P:.*]] = tensor.pad %[[C]] low[2, 0] high[0, 2]
+// CHECK: } : tensor<?x3xf32> to tensor<?x5xf32>
+// CHECK: %[[E:.*]] = tensor.expand_shape %[[P]] {{\[\[}}0, 1], [2]] output_shape [1, %{{.*}}, 5] : tensor<?x5xf32> into tensor<1x?x5xf32>
+// CHECK: %[[R:.*]] = tensor.cast %[[E]] : tensor<1x?x5xf32> to tensor<1x?x?xf32>
+// CHECK: return %[[R]]
+// CHECK-LABEL: func.func @pad_dynamic
+// CHECK-SAME: %[[L:[a-z0-9_]+]]: index, %[[H:[a-z0-9_]+]]: index
+// CHECK: tensor.pad %{{.*}} low[%[[L]], 0] high[0, %[[H]]]
+// CHECK: } : tensor<?x3xf32> to tensor<?x?xf32>
+func.func @pad_constant_ssa(%t: tensor<1x?x3xf32>) -> tensor<1x?x?xf32> {
+  %c2 = arith.constant 2 : index
+  %c0 = arith.constant 0 : index
+  %cst = arith.constant 2.5 : f32
+  %p = tensor.pad %t low[%c0, %c2, %c0] high[%c0, %c0, %c2] {
+  ^bb0(%i: index, %j: index, %k: index):
+    tensor.yield %cst : f32
+  } : tensor<1x?x3xf32> to tensor<1x?x?xf32>
+  return %p : tensor<1x?x?xf32>
+}
+func.func @pad_dynamic(%t: tensor<1x?x3xf32>, %l: index, %h: index) -> tensor<1x?x?xf32> {
+  %cst = arith.constant 2.5 : f32
+  %p = tensor.pad %t low[0, %l, 0] high[0, 0, %h] {
+  ^bb0(%i: index, %j: index, %k: index):
+    tensor.yield %cst : f32
+  } : tensor<1x?x3xf32> to tensor<1x?x?xf32>
+  return %p : tensor<1x?x?xf32>
+}
+
+module attributes {transform.with_named_sequence} {
+  transform.named_sequence @__transform_main(%root: !transform.any_op {transform.readonly}) {
+    %f = transform.structured.match ops{["func.func"]} in %root : (!transform.any_op) -> !transform.any_op
+    transform.apply_patterns to %f {
+      transform.apply_patterns.regtile.fold_unit_dims
+    } : !transform.any_op
+    transform.yield
+  }
+}

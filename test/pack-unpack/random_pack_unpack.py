@@ -57,15 +57,29 @@ PATTERN_FORM = """    %f = transform.structured.match ops{["func.func"]} in %roo
     } : !transform.any_op"""
 
 
-def one_case(rng, idx, schedule, alloc_attrs):
+def one_case(rng, idx, schedule, alloc_attrs, large_tiles=False):
     t = rng.choice(list(TYPES))
     suffix, pad_lit = TYPES[t]
-    rank = rng.choice([1, 2, 2, 2, 3])
-    src = [rng.choice([rng.choice(PRIMES), rng.randint(1, 70),
-                       rng.choice([16, 32, 48, 64])]) for _ in range(rank)]
-    k = rng.randint(1, rank)
-    inner = rng.sample(range(rank), k)           # any order: transposes
-    tiles = [rng.choice([1, 2, 4, 7, 8, 13, 16, 24, 32]) for _ in range(k)]
+    if large_tiles:
+        # Tiles larger than any register file (loops over register blocks
+        # inside a tile), at least two tiled dims.
+        rank = rng.choice([2, 2, 3])
+        src = [rng.randint(40, 150) if rank == 2 else
+               rng.choice([rng.choice(PRIMES), rng.randint(5, 40)])
+               for _ in range(rank)]
+        k = rng.randint(2, rank)
+        inner = rng.sample(range(rank), k)
+        tiles = [rng.choice([3, 17, 24, 40, 64]) for _ in range(k)]
+        while tiles[-1] * tiles[-2] <= 2048:
+            tiles[-2] += 29
+    else:
+        rank = rng.choice([1, 2, 2, 2, 3])
+        src = [rng.choice([rng.choice(PRIMES), rng.randint(1, 70),
+                           rng.choice([16, 32, 48, 64])]) for _ in range(rank)]
+        k = rng.randint(1, rank)
+        inner = rng.sample(range(rank), k)       # any order: transposes
+        tiles = [rng.choice([1, 2, 4, 7, 8, 13, 16, 24, 32])
+                 for _ in range(k)]
     perm = list(range(rank))
     if rng.random() < 0.5:
         rng.shuffle(perm)
@@ -147,13 +161,17 @@ def main():
     form.add_argument("--streaming-stores", action="store_true",
                       help="annotate the loops regtile.streaming_stores "
                            "(buffers 64-byte aligned)")
+    ap.add_argument("--large-tiles", action="store_true",
+                    help="tiles larger than the register file (copied by "
+                         "loops over register blocks)")
     args = ap.parse_args()
     rng = random.Random(args.seed)
     schedule = (PATTERN_FORM if args.pattern_form else
                 STREAMING_FORM if args.streaming_stores else OP_FORM)
     alloc_attrs = " {alignment = 64}" if args.streaming_stores else ""
-    print("\n// -----\n\n".join(one_case(rng, i, schedule, alloc_attrs)
-                                 for i in range(args.count)))
+    print("\n// -----\n\n".join(
+        one_case(rng, i, schedule, alloc_attrs, args.large_tiles)
+        for i in range(args.count)))
 
 
 if __name__ == "__main__":

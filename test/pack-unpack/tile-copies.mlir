@@ -30,17 +30,24 @@ module attributes {transform.with_named_sequence} {
 
 // The B operand of a GEMM: inner_dims_pos = [1, 0] transposes each 32x32
 // tile, outer_dims_perm = [1, 0] orders the loops (packed outer dim 0 is
-// source dim 1). Four 16x16 sub-blocks per tile go through vector.transpose
-// (16x16 shuffles after lowering), read in source row order.
+// source dim 1). A 32x32 f32 tile is twice the register file, so it moves
+// as 16x16 sub-blocks in two loops inside the tile; each sub-block goes
+// through vector.transpose (16x16 shuffles after lowering), read in source
+// row order.
 // CHECK-LABEL: func.func @pack_transposed
 // CHECK: scf.for %[[A0:[a-z0-9_]+]] = %{{.*}} to %[[C3:.*]] step
 // CHECK:   scf.for %[[A1:[a-z0-9_]+]] = %{{.*}} to %{{.*}} step
-// CHECK:     %[[ROW:.*]] = arith.muli %[[A1]], %{{.*}} : index
-// CHECK:     %[[COL:.*]] = arith.muli %[[A0]], %{{.*}} : index
-// CHECK:     %[[R:.*]] = vector.transfer_read %{{.*}}[%[[ROW]], %[[COL]]], %{{.*}} {in_bounds = [true, true]} : tensor<64x96xf32>, vector<16x16xf32>
-// CHECK:     %[[T:.*]] = vector.transpose %[[R]], [1, 0] : vector<16x16xf32> to vector<16x16xf32>
-// CHECK:     vector.transfer_write %[[T]], %{{.*}}[%[[A0]], %[[A1]], %{{.*}}, %{{.*}}] {in_bounds = [true, true]} : vector<16x16xf32>, tensor<3x2x32x32xf32>
-// CHECK-COUNT-3: vector.transpose
+// CHECK:     scf.for %[[R0:[a-z0-9_]+]] = %{{.*}} to %c32{{.*}} step %c16
+// CHECK:       scf.for %[[C0:[a-z0-9_]+]] = %{{.*}} to %c32{{.*}} step %c16
+// CHECK:         %[[ROWB:.*]] = arith.muli %[[A1]], %{{.*}} : index
+// CHECK:         %[[ROW:.*]] = arith.addi %[[ROWB]], %[[C0]] : index
+// CHECK:         %[[COLB:.*]] = arith.muli %[[A0]], %{{.*}} : index
+// CHECK:         %[[COL:.*]] = arith.addi %[[COLB]], %[[R0]] : index
+// CHECK:         %[[R:.*]] = vector.transfer_read %{{.*}}[%[[ROW]], %[[COL]]], %{{.*}} {in_bounds = [true, true]} : tensor<64x96xf32>, vector<16x16xf32>
+// CHECK:         %[[T:.*]] = vector.transpose %[[R]], [1, 0] : vector<16x16xf32> to vector<16x16xf32>
+// CHECK:         vector.transfer_write %[[T]], %{{.*}}[%[[A0]], %[[A1]], %[[R0]], %[[C0]]] {in_bounds = [true, true]} : vector<16x16xf32>, tensor<3x2x32x32xf32>
+// CHECK-NOT: vector.transpose
+// CHECK: return
 func.func @pack_transposed(%s: tensor<64x96xf32>, %d: tensor<3x2x32x32xf32>) -> tensor<3x2x32x32xf32> {
   %p = linalg.pack %s outer_dims_perm = [1, 0] inner_dims_pos = [1, 0] inner_tiles = [32, 32] into %d : tensor<64x96xf32> -> tensor<3x2x32x32xf32>
   return %p : tensor<3x2x32x32xf32>
@@ -97,6 +104,73 @@ module attributes {transform.with_named_sequence} {
     transform.apply_patterns to %f {
       transform.apply_patterns.regtile.pack_unpack_to_tile_copies
     } : !transform.any_op
+    transform.yield
+  }
+}
+
+// -----
+
+// A tile larger than the register file (136x64x16x16 f32, 2.2M elements)
+// is copied by loops over register blocks inside the tile, never unrolled:
+// the leading tile dims become loops, the body is one 16x16 block (16
+// registers), masked off past the end of the partial dims. One read and one
+// write in the whole function: the IR grows with the register block, not
+// with the tile.
+// CHECK-LABEL: func.func @pack_huge_tile
+// CHECK-COUNT-4: scf.for
+// CHECK: scf.for %[[T0:[a-z0-9_]+]] = %{{.*}} to %c136
+// CHECK:   scf.for %[[T1:[a-z0-9_]+]] = %{{.*}} to %c64
+// CHECK:     %[[M:.*]] = vector.create_mask %{{.*}}, %{{.*}} : vector<16x16xi1>
+// CHECK:     %[[R:.*]] = vector.transfer_read %{{.*}}, %[[M]] {in_bounds = [true, true]} : tensor<129x47x16x16xf32>, vector<16x16xf32>
+// CHECK:     vector.transfer_write %[[R]], %{{.*}}[%{{.*}}, %{{.*}}, %{{.*}}, %{{.*}}, %[[T0]], %[[T1]], %{{.*}}, %{{.*}}] {in_bounds = [true, true]} : vector<16x16xf32>, tensor<1x1x1x1x136x64x16x16xf32>
+// CHECK-NOT: vector.transfer_read
+// CHECK-NOT: vector.transfer_write
+// CHECK: return
+func.func @pack_huge_tile(%a: tensor<129x47x16x16xf32>, %b: tensor<1x1x1x1x136x64x16x16xf32>) -> tensor<1x1x1x1x136x64x16x16xf32> {
+  %z = arith.constant 0.0 : f32
+  %r = linalg.pack %a padding_value(%z : f32) inner_dims_pos = [0, 1, 2, 3] inner_tiles = [136, 64, 16, 16] into %b : tensor<129x47x16x16xf32> -> tensor<1x1x1x1x136x64x16x16xf32>
+  return %r : tensor<1x1x1x1x136x64x16x16xf32>
+}
+module attributes {transform.with_named_sequence} {
+  transform.named_sequence @__transform_main(%root: !transform.any_op {transform.readonly}) {
+    %p = transform.structured.match ops{["linalg.pack"]} in %root : (!transform.any_op) -> !transform.any_op
+    %l = transform.regtile.pack_unpack_to_tile_copies %p {arch = "znver4"} : (!transform.any_op) -> !transform.any_op
+    transform.yield
+  }
+}
+
+// -----
+
+// The matching unpack, and a 2-D tile of 64x100 f32 (6400 elements): blocks
+// of 2 rows of 100 columns (7 registers per row, half the register file per
+// block) in a loop over the tile's rows, no remainder (64 = 32 x 2).
+// CHECK-LABEL: func.func @unpack_huge_tile
+// CHECK: scf.for %[[T0:[a-z0-9_]+]] = %{{.*}} to %c136
+// CHECK:   scf.for %[[T1:[a-z0-9_]+]] = %{{.*}} to %c64
+// CHECK:     vector.transfer_read %{{.*}}[%{{.*}}, %{{.*}}, %{{.*}}, %{{.*}}, %[[T0]], %[[T1]], %{{.*}}, %{{.*}}]{{.*}} : tensor<1x1x1x1x136x64x16x16xf32>, vector<16x16xf32>
+// CHECK:     vector.transfer_write {{.*}} : vector<16x16xf32>, tensor<129x47x16x16xf32>
+// CHECK-NOT: vector.transfer_write {{.*}} tensor<129x47x16x16xf32>
+// CHECK-LABEL: func.func @pack_64x100
+// CHECK: scf.for
+// CHECK:   scf.for
+// CHECK:     scf.for %[[R:[a-z0-9_]+]] = %c0{{.*}} to %c64{{.*}} step %c2
+// CHECK:       vector.transfer_read {{.*}} {in_bounds = [false, true]} : tensor<130x300xf32>, vector<2x100xf32>
+// CHECK:       vector.transfer_write {{.*}}[%{{.*}}, %{{.*}}, %[[R]], %{{.*}}] {{.*}} : vector<2x100xf32>, tensor<3x3x64x100xf32>
+// CHECK-NOT: vector.transfer_write
+// CHECK: return
+func.func @unpack_huge_tile(%a: tensor<1x1x1x1x136x64x16x16xf32>, %b: tensor<129x47x16x16xf32>) -> tensor<129x47x16x16xf32> {
+  %r = linalg.unpack %a inner_dims_pos = [0, 1, 2, 3] inner_tiles = [136, 64, 16, 16] into %b : tensor<1x1x1x1x136x64x16x16xf32> -> tensor<129x47x16x16xf32>
+  return %r : tensor<129x47x16x16xf32>
+}
+func.func @pack_64x100(%a: tensor<130x300xf32>, %b: tensor<3x3x64x100xf32>) -> tensor<3x3x64x100xf32> {
+  %z = arith.constant 0.0 : f32
+  %r = linalg.pack %a padding_value(%z : f32) inner_dims_pos = [0, 1] inner_tiles = [64, 100] into %b : tensor<130x300xf32> -> tensor<3x3x64x100xf32>
+  return %r : tensor<3x3x64x100xf32>
+}
+module attributes {transform.with_named_sequence} {
+  transform.named_sequence @__transform_main(%root: !transform.any_op {transform.readonly}) {
+    %p = transform.structured.match ops{["linalg.pack", "linalg.unpack"]} in %root : (!transform.any_op) -> !transform.any_op
+    %l = transform.regtile.pack_unpack_to_tile_copies %p {arch = "znver4"} : (!transform.any_op) -> !transform.any_op
     transform.yield
   }
 }

@@ -38,3 +38,18 @@ func.func @contract(%a: vector<2x4xf32>, %b: vector<4x16xf32>, %c: vector<2x16xf
        %a, %b, %c : vector<2x4xf32>, vector<4x16xf32> into vector<2x16xf32>
   return %r : vector<2x16xf32>
 }
+
+// -----
+
+// A transfer_read of a tensor that skips a unit dim reads through a
+// rank-reducing tensor.extract_slice; the pass loads the tensor dialect for
+// it (was a crash when nothing else in the module had loaded it).
+// CHECK-LABEL: func.func @read_skipping_unit_dim
+// CHECK: %[[S:.*]] = tensor.extract_slice %{{.*}}[0, 0, 0] [3, 1, 7] [1, 1, 1] : tensor<3x5x7xf32> to tensor<3x7xf32>
+// CHECK: vector.transfer_read %[[S]]
+func.func @read_skipping_unit_dim(%a: tensor<3x5x7xf32>) -> vector<3x7xf32> {
+  %c0 = arith.constant 0 : index
+  %cst = arith.constant 0.0 : f32
+  %0 = vector.transfer_read %a[%c0, %c0, %c0], %cst {in_bounds = [true, true], permutation_map = affine_map<(d0, d1, d2) -> (d0, d2)>} : tensor<3x5x7xf32>, vector<3x7xf32>
+  return %0 : vector<3x7xf32>
+}

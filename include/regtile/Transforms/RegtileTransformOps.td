@@ -268,6 +268,9 @@ def PackUnpackToTileCopiesOp : Op<Transform_Dialect,
       unpacked layout (`inner_dims_pos` decreasing, e.g. the B operand of a
       GEMM) move as `lanes x lanes` sub-blocks through `vector.transpose`,
       which `regtile-lower-to-llvm` lowers to in-register shuffles;
+    - a tile that fits in the register file is straight-line code; a
+      larger one is copied by loops over register blocks inside the tile
+      (the IR grows with the register block, not with the tile);
     - partial edge tiles use out-of-bounds transfers: pack fills with the
       padding value, unpack writes only the valid elements;
     - an unpack whose two innermost dims carry the tiles (in order, kept
