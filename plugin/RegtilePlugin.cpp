@@ -4,13 +4,13 @@
 //   --load-dialect-plugin=libRegtilePlugin.so  registers the Transform
 //       dialect extension (transform.regtile.* ops and pattern sets);
 //   --load-pass-plugin=libRegtilePlugin.so     registers regtile's passes
-//       (regtile-lower-to-llvm, regtile-lower-vectors).
-// Registration only: everything else lives in patterns/ and transforms/.
+//       (docs/Passes.md: the library's and the lowering pipeline's).
+// Registration only: everything else lives in lib/.
 //
 //===----------------------------------------------------------------------===//
 
-#include "regtile/Patterns/LowerToLLVM.h"
-#include "regtile/Transforms/RegtileTransformOps.h"
+#include "regtile/Pipelines/LowerToLLVM.h"
+#include "regtile/TransformOps/RegtileTransformOps.h"
 
 #include "mlir/IR/DialectRegistry.h"
 #include "mlir/Tools/Plugins/DialectPlugin.h"

@@ -47,7 +47,7 @@ echo "== reductions (seed 001): benchmark"
 "$BUILD_DIR/bench/bench_reductions" --reps="$REPS" --json="$BUILD_DIR/reductions.json"
 
 echo "== pack / unpack (seed 004): checked bit for bit against upstream lower_pack/lower_unpack"
-python3 test/pack-unpack/random_pack_unpack.py --seed 1 --count 12 > "$BUILD_DIR/pack-cases.mlir"
+python3 test/pack-unpack-to-tile-copies/random_pack_unpack.py --seed 1 --count 12 > "$BUILD_DIR/pack-cases.mlir"
 difftest "$BUILD_DIR/pack-cases.mlir" --reference-schedule 'transform-interpreter{entry-point=reference}' | tail -1
 echo "== pack / unpack (seed 004): benchmark"
 "$BUILD_DIR/bench/bench_pack" --reps="$REPS" --json="$BUILD_DIR/pack.json"

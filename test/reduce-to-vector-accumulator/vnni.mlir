@@ -2,7 +2,7 @@
 // target with avx512vnni, i8 -> i32 sums and dot products accumulate in
 // separate vector<16xi32> accumulators, each step a 4-way i8 dot
 // (multi_reduction of vector<16x4xi32>) that the lowering maps to vpdpbusd
-// (see test/pipeline/vnni-dot.mlir).
+// (see test/lower-vectors/vnni-dot.mlir).
 // RUN: %regtile-opt %s --split-input-file --transform-interpreter | FileCheck %s
 
 // Sum of s8: 4 accumulators, 256 bytes per iteration, no multiplication.

@@ -1,0 +1,80 @@
+//===- Passes.td - regtile's lowering pipeline passes ------*- tablegen -*-===//
+//
+// The stages of regtile's lowering to the LLVM dialect that are not upstream
+// passes, and the one-flag entry `regtile-lower-to-llvm`. The stages are
+// assembled by `regtile::buildLowerToLLVMPipeline`
+// (regtile/Pipelines/LowerToLLVM.h).
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef REGTILE_PIPELINES_PASSES
+#define REGTILE_PIPELINES_PASSES
+
+include "mlir/Pass/PassBase.td"
+
+def RegtileStripSchedule : Pass<"regtile-strip-schedule", "mlir::ModuleOp"> {
+  let summary = "Drop the Transform-dialect schedule from a payload module";
+  let description = [{
+    Erases the top-level Transform-dialect ops of every module, the
+    `transform.with_named_sequence` attribute, and nested modules that only
+    held a schedule, so that a payload with its schedule lowers as is.
+  }];
+}
+
+def RegtileDeallocateBuffers
+    : Pass<"regtile-deallocate-buffers", "mlir::ModuleOp"> {
+  let summary = "Upstream's buffer deallocation pipeline, unless the IR "
+                "already manages its buffers";
+  let description = [{
+    Runs `bufferization::buildBufferDeallocationPipeline` unless the module
+    holds a `memref.dealloc` (which that pipeline rejects: such IR manages
+    its buffers itself).
+  }];
+  let dependentDialects = [
+    "mlir::bufferization::BufferizationDialect",
+    "mlir::memref::MemRefDialect", "mlir::scf::SCFDialect",
+    "mlir::arith::ArithDialect"
+  ];
+}
+
+def RegtileFinalizeLLVM : Pass<"regtile-finalize-llvm", "mlir::ModuleOp"> {
+  let summary = "Mark LLVM functions with the target CPU and features; "
+                "report what was not lowered";
+  let description = [{
+    Sets `target_cpu` and `target_features` on every defined `llvm.func`
+    without a CPU (LLVM code generation, JIT or AOT, then uses them over its
+    own default), and fails naming each kind of op left outside the LLVM
+    dialect.
+  }];
+  let options = [
+    Option<"target", "target", "std::string", /*default=*/"\"\"",
+           "Target description (default: the regtile.target attribute or "
+           "the host)">
+  ];
+}
+
+def RegtileLowerToLLVM : Pass<"regtile-lower-to-llvm", "mlir::ModuleOp"> {
+  let summary = "Lower scheduled IR (tensors or memrefs, n-D vectors) to the "
+                "LLVM dialect";
+  let description = [{
+    Runs `buildLowerToLLVMPipeline` for the module's target: strip the
+    schedule, bufferize, deallocate, lower vectors for x86 SIMD, apply the
+    store stages (streaming stores, prefetches), convert to LLVM, finalize.
+  }];
+  let options = [
+    Option<"target", "target", "std::string", /*default=*/"\"\"",
+           "Target description (default: the regtile.target attribute or "
+           "the host)">,
+    Option<"reassociateFPReductions", "reassociate-fp-reductions", "bool",
+           /*default=*/"false",
+           "Allow reassociation of all FP vector reductions">
+  ];
+  let dependentDialects = [
+    "mlir::LLVM::LLVMDialect", "mlir::bufferization::BufferizationDialect",
+    "mlir::memref::MemRefDialect", "mlir::scf::SCFDialect",
+    "mlir::vector::VectorDialect", "mlir::arith::ArithDialect",
+    "mlir::cf::ControlFlowDialect", "mlir::tensor::TensorDialect"
+  ];
+}
+
+#endif // REGTILE_PIPELINES_PASSES

@@ -1,0 +1,90 @@
+//===- TargetInfo.h - SIMD facts about a CPU target -------------*- C++ -*-===//
+//
+// The one place regtile asks "how wide are vectors, how many registers, which
+// ISA extensions?". Every op that takes a vector size derives its default
+// from here.
+//
+// A target description is a string:
+//   host                      the machine regtile runs on
+//   <cpu>                     any x86-64 CPU name known to LLVM
+//                             (znver4, skylake-avx512, haswell, x86-64-v3, ...)
+//   <cpu>,+feat,-feat,...     the CPU with features added or removed
+//                             (LLVM feature names: avx512f, avx512vnni, ...)
+// IR carries it as a string attribute `regtile.target` on any enclosing op
+// (usually the module); without one, the host is assumed.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef REGTILE_TARGETINFO_H
+#define REGTILE_TARGETINFO_H
+
+#include "mlir/IR/Operation.h"
+#include "mlir/Support/LLVM.h"
+#include "llvm/ADT/StringMap.h"
+#include <string>
+
+namespace regtile {
+
+/// Name of the discardable attribute that carries a target description.
+constexpr llvm::StringLiteral kTargetAttrName = "regtile.target";
+
+struct TargetInfo {
+  /// The description this was parsed from (parseTarget(description) gives
+  /// this target back).
+  std::string description;
+  /// LLVM CPU name ("znver4", "haswell", ...).
+  std::string cpu;
+  /// Enabled LLVM target features (names without '+').
+  llvm::StringMap<bool> features;
+  /// Widest native SIMD register, in bits (128, 256 or 512).
+  unsigned simdBits = 128;
+  /// Number of architectural vector registers (16 or 32 on x86-64).
+  unsigned numVectorRegisters = 16;
+  /// Data cache sizes in bytes, per core for L1 and L2, the whole L3: the
+  /// host's as the OS reports them, documented defaults for named CPUs
+  /// (see cacheDefaults in TargetInfo.cpp).
+  int64_t l1dBytes = 32 * 1024;
+  int64_t l2Bytes = 256 * 1024;
+  int64_t l3Bytes = 8 * 1024 * 1024;
+
+  bool has(llvm::StringRef feature) const { return features.lookup(feature); }
+  bool hasAVX2() const { return has("avx2"); }
+  bool hasFMA() const { return has("fma"); }
+  bool hasAVX512() const { return has("avx512f"); }
+  /// AVX-512 VNNI (vpdpbusd on zmm).
+  bool hasAVX512VNNI() const { return has("avx512vnni"); }
+  /// AVX-512 BF16 (vdpbf16ps).
+  bool hasAVX512BF16() const { return has("avx512bf16"); }
+
+  /// Native vector length in elements of `elementType` (at least 1).
+  unsigned lanes(mlir::Type elementType) const;
+  /// Native vector length for elements of `bitwidth` bits (at least 1).
+  unsigned lanesForBitwidth(unsigned bitwidth) const;
+
+  /// All known features as LLVM target-features ("+avx2,-avx512f,..."),
+  /// sorted; what generated code may use.
+  std::string llvmTargetFeatures() const;
+};
+
+/// Parse a target description (see file comment). On failure, returns
+/// failure and sets `error` to a message naming what was not understood.
+mlir::FailureOr<TargetInfo> parseTarget(llvm::StringRef description,
+                                        std::string &error);
+
+/// The target of the machine regtile runs on.
+const TargetInfo &getHostTarget();
+
+/// The target that applies to `op`: the nearest enclosing `regtile.target`
+/// attribute, or the host. Emits an error at the attribute's owner and fails
+/// if the description is not understood.
+mlir::FailureOr<TargetInfo> getTargetFor(mlir::Operation *op);
+
+/// As above, but an explicit non-empty `description` takes precedence over
+/// the IR attribute. Diagnostics are emitted at `diagLoc`.
+mlir::FailureOr<TargetInfo> getTargetFor(mlir::Operation *op,
+                                         llvm::StringRef description,
+                                         mlir::Location diagLoc);
+
+} // namespace regtile
+
+#endif // REGTILE_TARGETINFO_H

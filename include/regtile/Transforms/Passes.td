@@ -1,0 +1,70 @@
+//===- Passes.td - regtile's library passes ----------------*- tablegen -*-===//
+//
+// Passes over the library's functions, for pipelines that do not use the
+// Transform dialect. Each pass that depends on the target takes a `target`
+// option; without it, the nearest enclosing `regtile.target` attribute, else
+// the host (see regtile/Target/TargetInfo.h).
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef REGTILE_TRANSFORMS_PASSES
+#define REGTILE_TRANSFORMS_PASSES
+
+include "mlir/Pass/PassBase.td"
+
+defvar TargetOption = Option<"target", "target", "std::string",
+    /*default=*/"\"\"",
+    "Target description (default: the regtile.target attribute or the host)">;
+
+def RegtileLowerVectors : Pass<"regtile-lower-vectors"> {
+  let summary = "Lower n-D vector ops to 1-D vector ops with x86 SIMD "
+                "strategies";
+  let description = [{
+    `regtile::lowerVectors` on the op (usually a function): multi-reductions
+    with the strategy that avoids transposes, per op; transfers that skip
+    unit dims through rank-reduced slices; contractions to FMAs; transposes
+    with the target's shuffles; on AVX-512 VNNI targets, 4-way i8 dot
+    products to vpdpbusd.
+  }];
+  let options = [TargetOption];
+  // tensor: the unit-dim patterns read through rank-reducing
+  // tensor.extract_slice ops.
+  let dependentDialects = [
+    "mlir::vector::VectorDialect", "mlir::arith::ArithDialect",
+    "mlir::scf::SCFDialect", "mlir::memref::MemRefDialect",
+    "mlir::tensor::TensorDialect", "mlir::LLVM::LLVMDialect"
+  ];
+}
+
+def RegtileStreamingStores : Pass<"regtile-streaming-stores"> {
+  let summary = "Version loops marked regtile.streaming_stores so that their "
+                "aligned full-vector stores are non-temporal";
+  let description = [{
+    `regtile::applyStreamingStores`: each loop carrying the
+    `regtile.streaming_stores` unit attribute is versioned behind a runtime
+    alignment check; in the aligned version its full-vector stores are
+    non-temporal. Run after vectors are 1-D.
+  }];
+  let options = [TargetOption];
+  let dependentDialects = [
+    "mlir::arith::ArithDialect", "mlir::affine::AffineDialect",
+    "mlir::LLVM::LLVMDialect", "mlir::memref::MemRefDialect",
+    "mlir::scf::SCFDialect", "mlir::vector::VectorDialect"
+  ];
+}
+
+def RegtilePrefetchStores : Pass<"regtile-prefetch-stores"> {
+  let summary = "Prefetch for write ahead of the vector stores of loops "
+                "marked regtile.prefetch_stores";
+  let description = [{
+    `regtile::applyStorePrefetches`: in each loop carrying
+    `regtile.prefetch_stores = <bytes> : i64`, every vector store is preceded
+    by a prefetch for write that many bytes ahead.
+  }];
+  let dependentDialects = [
+    "mlir::arith::ArithDialect", "mlir::LLVM::LLVMDialect",
+    "mlir::memref::MemRefDialect"
+  ];
+}
+
+#endif // REGTILE_TRANSFORMS_PASSES

@@ -1,0 +1,420 @@
+//===- Transforms.h - regtile's library -------------------------*- C++ -*-===//
+//
+// The C++ API of regtile, with no Transform-dialect dependency: each
+// capability is a function `FailureOr<XResult> x(RewriterBase &, Op, const
+// TargetInfo &, const XOptions &, std::string &reason)` or a
+// `populateXPatterns(RewritePatternSet &)`. The Transform ops
+// (regtile/TransformOps) and the passes (regtile/Transforms/Passes.h) are
+// thin adapters over these.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef REGTILE_TRANSFORMS_TRANSFORMS_H
+#define REGTILE_TRANSFORMS_TRANSFORMS_H
+
+#include "regtile/Target/TargetInfo.h"
+
+#include "mlir/Dialect/Linalg/IR/Linalg.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/Dialect/Vector/Transforms/VectorRewritePatterns.h"
+#include "mlir/IR/PatternMatch.h"
+
+#include <memory>
+#include <optional>
+#include <string>
+
+namespace regtile {
+
+//===----------------------------------------------------------------------===//
+// transform.regtile.reduce_to_vector_accumulator
+//===----------------------------------------------------------------------===//
+//
+// Rewrites a linalg op whose innermost iteration dimension is a reduction
+// into loops that accumulate in vector registers:
+//
+//   for each output element (parallel dims, incl. batch dims):
+//     acc = splat(identity) : vector<W x T>      // W = accumulators * lanes
+//     for each outer reduction dim:
+//       for r in [0, n - n % W) step W:         // unmasked main loop
+//         acc = combine(acc, prologue(read(inputs[..., r:r+W])))
+//       acc = combine(acc, select(mask, prologue(masked read), identity))
+//     out[...] = vector.reduction <combine>, acc, out[...]   // once
+//
+// `acc` is one "super-vector" of several native vectors: after lowering, it
+// is that many independent registers (enough to hide the combine latency),
+// carried by the loop, never stored. The reductions are combined once, with
+// the output's initial value, at the end.
+//
+// On targets with AVX-512 VNNI, i8 -> i32 sums and dot products accumulate
+// with vpdpbusd instead (64 bytes per instruction into 16 i32 lanes), each
+// accumulator a separate loop-carried vector<16xi32>.
+
+struct VectorAccumulatorOptions {
+  /// Independent native vector accumulators. Default: from the target and
+  /// the combiner (enough to hide its latency on two pipes: 8 for
+  /// floating-point add/mul, 4 otherwise).
+  std::optional<int64_t> accumulators;
+  /// Reassociate floating-point add/mul even without `reassoc` fastmath
+  /// flags on the combiner.
+  bool allowReassociation = false;
+};
+
+struct VectorAccumulatorResult {
+  /// The unmasked loop over the innermost reduction dim.
+  mlir::scf::ForOp reductionLoop;
+  /// The final combining step (a vector.reduction per output element).
+  mlir::Operation *finalReduction = nullptr;
+  /// Elements of the innermost dim consumed per main-loop iteration.
+  int64_t width = 0;
+  /// Whether AVX-512 VNNI dot instructions accumulate (i8 sums and dot
+  /// products on a target that has them).
+  bool usesVnni = false;
+};
+
+/// Checks that `op` can be rewritten; on failure, `reason` says why.
+mlir::LogicalResult
+canReduceToVectorAccumulator(mlir::linalg::LinalgOp op,
+                             const VectorAccumulatorOptions &options,
+                             std::string &reason);
+
+/// Rewrites `op` (on tensors or buffers) as described above and replaces it.
+/// Fails without changing the IR (and sets `reason`) if the precondition
+/// does not hold.
+mlir::FailureOr<VectorAccumulatorResult>
+reduceToVectorAccumulator(mlir::RewriterBase &rewriter,
+                          mlir::linalg::LinalgOp op, const TargetInfo &target,
+                          const VectorAccumulatorOptions &options,
+                          std::string &reason);
+
+/// Patterns that select AVX-512 VNNI `vpdpbusd` for the portable 4-way i8
+/// dot form that reduceToVectorAccumulator emits on VNNI targets:
+///   vector.multi_reduction <add>, P, %acc [1] : vector<16x4xi32> to
+///   vector<16xi32>, with P = extui(u) * extsi(s), extsi(s) or extui(u),
+///   u, s shape_casts of vector<64xi8>.
+/// The lowering pipeline applies them when the target has AVX-512 VNNI;
+/// elsewhere the form lowers as ordinary vector code, with the same result.
+void populateVnniDotPatterns(mlir::RewritePatternSet &patterns);
+
+//===----------------------------------------------------------------------===//
+// transform.regtile.pack_unpack_to_tile_copies
+//===----------------------------------------------------------------------===//
+//
+// Rewrites linalg.pack / linalg.unpack into a loop nest over the packed
+// layout's outer tiles whose body moves each tile through vector registers:
+//
+//   for each outer tile (in the packed layout's order, so outer_dims_perm
+//   is loop order and addressing, not a separate pass over memory):
+//     for each register block of the tile:
+//       v = vector.transfer_read  <block of the tile>   // pack: padding
+//       [v = vector.transpose v]                      // transposed tiles
+//       vector.transfer_write v, <block of the tile>  // unpack: masked
+//
+// Tiles that keep their row order move as blocks of whole rows (as many as
+// fit in half the vector registers: load the block, then store it); tiles
+// whose two innermost tile dims are transposed move as lanes x lanes
+// sub-blocks through vector.transpose, which regtile-lower-to-llvm lowers
+// to in-register shuffles (the AVX-512 16x16 network for 32-bit types).
+// Partial edge tiles use out-of-bounds transfers: pack reads return the
+// padding value, unpack writes only the valid elements.
+
+struct TileCopyResult {
+  /// The loops over outer tiles, outermost first (at least one).
+  llvm::SmallVector<mlir::Operation *> loops;
+};
+
+/// Rewrites a linalg.pack or linalg.unpack (`op`) into tile copies and
+/// replaces it. Fails without changing the IR and sets `reason` if `op` is
+/// neither, or has dynamic inner tile sizes or a non-int/float element type.
+mlir::FailureOr<TileCopyResult>
+packUnpackToTileCopies(mlir::RewriterBase &rewriter, mlir::Operation *op,
+                       const TargetInfo &target, std::string &reason);
+
+/// Pattern set: every linalg.pack / linalg.unpack (with static inner tiles)
+/// to tile copies, for the target that applies to each op.
+void populatePackUnpackToTileCopiesPatterns(mlir::RewritePatternSet &patterns);
+
+//===----------------------------------------------------------------------===//
+// transform.regtile.cache_reduce, transform.regtile.contraction_blocking
+//===----------------------------------------------------------------------===//
+//
+// Keeps the output tile of a contraction-like linalg op in vector registers
+// through a loop that reduces into it (seed 002's "cache reduce"):
+//
+//   acc[r][j] = load out[r, j*L : j*L+L]     // or splat(fill value)
+//   for iv in loop:                          // the reduction loop
+//     for each reduction point p of the op (its reduction dims):
+//       b[j]   = load vectored input at (p, j*L)
+//       a[r]   = broadcast(load broadcast input at (r, p))
+//       acc[r][j] = body(a[r], b[j], acc[r][j])   // fma for mul+add
+//   store acc[r][j] -> out[r, j*L : j*L+L]   // one block of stores
+//
+// `r` ranges over the output tile's rows (every parallel dim but the
+// innermost output dim), `j` over native vectors along the innermost output
+// dim. The accumulators are loop-carried native vectors: never memory.
+// Partial tiles (sizes bounded by a static tile) use masked transfers for
+// the vector dim and clamped rows, with guarded row stores.
+
+struct CacheReduceOptions {
+  /// Vector registers the tile may use in all (default: the target's).
+  std::optional<int64_t> maxRegisters;
+  /// Registers left for the vectored input's loads and the broadcast
+  /// (default: one per native vector of a row, plus one).
+  std::optional<int64_t> reservedRegisters;
+  /// Start the accumulators at zero and add the tile once after the loop
+  /// (a block of loads, a block of adds, a block of stores) instead of
+  /// loading it before the loop: the loop does not wait for the tile. Needs
+  /// an additive body; for floating point it reassociates the sum, so the
+  /// body's add must carry fastmath `reassoc` or `allowReassociation` be
+  /// set.
+  bool addAtEnd = false;
+  bool allowReassociation = false;
+};
+
+struct CacheReduceResult {
+  /// The reduction loop, now carrying the accumulators.
+  mlir::scf::ForOp loop;
+  /// Rows and native vectors per row of the register tile.
+  int64_t rows = 0, vectorsPerRow = 0;
+  /// Whether the tile is partial-capable (masked) rather than static.
+  bool masked = false;
+  /// Whether the accumulators start from a fill value (no tile load).
+  bool fromFill = false;
+  /// Whether the tile is added after the loop (addAtEnd).
+  bool addedAtEnd = false;
+};
+
+/// Checks and rewrites as described above. `loop` must be the scf.for whose
+/// body directly holds `op` and over whose iterations the op's output tile
+/// does not move. Fails without changing the IR, setting `reason`, if `op`
+/// is not a single-output linalg op with a projected-permutation output,
+/// the loop is not a reduction loop of it, an input is not contiguous along
+/// the vector dim, the body has an op that is not elementwise arith/math,
+/// the tile is not statically bounded, or it does not fit the registers.
+mlir::FailureOr<CacheReduceResult>
+cacheReduce(mlir::RewriterBase &rewriter, mlir::linalg::LinalgOp op,
+            mlir::scf::ForOp loop, const TargetInfo &target,
+            const CacheReduceOptions &options, std::string &reason);
+
+/// Tile sizes of a GEMM-like contraction (C[M][N] += A[M][K] * B[K][N],
+/// row-major) for `target`, with accumulators of `accType`:
+///   - the register tile mr x nr for cache_reduce: nr = nv native vectors
+///     (nv in 1, 2, 4), mr rows, maximizing FMAs per load
+///     (mr*nv / (mr + nv)) within the register file, leaving nv registers
+///     for the B row and one for the A broadcast (cache_reduce's default
+///     reservation): 6 x 64 f32 with AVX-512 (32 registers), 6 x 16 with
+///     AVX2 (16 registers);
+///   - kc: the A micro-panel (mr x kc) fills three quarters of L1 (it is
+///     reused across the N loop while B streams from L2), a power of two in
+///     [64, 1024];
+///   - nc: the B block (kc x nc) fills L2, a multiple of nr.
+struct ContractionBlocking {
+  int64_t mr = 0, nr = 0, kc = 0, nc = 0;
+};
+ContractionBlocking computeContractionBlocking(const TargetInfo &target,
+                                               mlir::Type accType);
+
+//===----------------------------------------------------------------------===//
+// transform.regtile.cache_read
+//===----------------------------------------------------------------------===//
+//
+// Stages what one iteration of a loop reads of an input of a tiled linalg op
+// into a cache buffer, in the layout the op's inner loops consume it (seed
+// 002's "cache copy", the packing of a GEMM):
+//
+//   %cache = tensor.empty                  // once, outside the loop nest
+//   scf.for ... {                          // the chosen loop
+//     %fp = <the operand's footprint in this iteration>
+//     %c = linalg.pack %fp into %cache     // lowered to register tile copies
+//     scf.for %t = ... step T {            // the inner loops (tiling)
+//       ... op(ins(extract_slice %c[%t / T, ...]), ...)
+//
+// The footprint is the slice of the operand that the chosen loop's body
+// holds (what tiling extracted at that level); each of its dims that an
+// inner loop tiles (offset = that loop's IV, extent at most its step)
+// becomes a tile dim of the cache: the cache holds the tiles in the inner
+// loops' order, each tile contiguous (micro-panels: with a unit-step loop
+// over K inside, a row of B's panel is NR contiguous elements and a column
+// of A's panel is MR contiguous scalars). Partial tiles are zero-padded, so
+// the op reads whole tiles from the cache.
+
+struct CacheReadOptions {
+  /// The DPS input of the op to stage.
+  unsigned operand = 0;
+  /// Pack the cache into the inner loops' tiles (micro-panels). Without it
+  /// the cache is a dense copy of the footprint in its own layout.
+  bool packed = true;
+};
+
+struct CacheReadResult {
+  /// The copy into the cache: the outermost loop of the register tile
+  /// copies (or the linalg.pack if it could not be lowered).
+  mlir::Operation *copy = nullptr;
+  /// The cache buffer (a tensor.empty outside the loop nest).
+  mlir::Operation *cache = nullptr;
+};
+
+/// Stages input `options.operand` of `op` at `loop` (an scf.for enclosing
+/// `op`, through scf.for loops only). Fails without changing the IR, setting
+/// `reason`, if the operand index is not an input, the op is not on tensors
+/// or not inside the loop, the operand is not a chain of unit-stride,
+/// non-rank-reducing slices of a value available in the loop's body, a dim
+/// is tiled by several inner loops or at a nonzero offset, the footprint
+/// has no static bound, or the packed layout would transpose the operand.
+mlir::FailureOr<CacheReadResult>
+cacheRead(mlir::RewriterBase &rewriter, mlir::linalg::LinalgOp op,
+          mlir::scf::ForOp loop, const TargetInfo &target,
+          const CacheReadOptions &options, std::string &reason);
+
+//===----------------------------------------------------------------------===//
+// transform.apply_patterns.regtile.fold_unit_dims
+//===----------------------------------------------------------------------===//
+//
+// One pattern set that removes unit dimensions from linalg ops (named and
+// generic), tensor/memref slices and reshapes, and vector transfer,
+// elementwise, broadcast, reduction and contraction ops, so that code tiled
+// by 1 vectorizes to rank-1 native vectors.
+
+/// Populate `patterns` with regtile's unit-dimension folding patterns. They
+/// never change results; they only change ranks. Safe to apply with the
+/// greedy driver together with canonicalization.
+void populateFoldUnitDimsPatterns(mlir::RewritePatternSet &patterns);
+
+/// The transfer-level subset of the set above: drop in-bounds unit vector
+/// dims of vector.transfer_read/write (any position, tensors and memrefs), and
+/// access through a rank-reduced tensor.extract_slice / memref.subview when
+/// the permutation map skips inner source dims. Also used by the lowering
+/// pipeline, where it turns such transfers into contiguous vector accesses.
+void populateTransferUnitDimPatterns(mlir::RewritePatternSet &patterns);
+
+//===----------------------------------------------------------------------===//
+// regtile-streaming-stores
+//===----------------------------------------------------------------------===//
+//
+// A loop that writes far more data than the caches hold (a large pack, a
+// copy) is limited by memory traffic; ordinary stores first read every
+// destination cache line (read-for-ownership), so a copy moves 3 bytes per
+// byte copied. Non-temporal (streaming) stores write whole lines without
+// reading them, as memcpy does for large sizes.
+//
+// x86 streaming stores must be aligned to the vector size. The rewrite
+// therefore versions the loop:
+//
+//   if (every destination base is aligned, and every dynamic offset and
+//       stride keeps the stores aligned) {
+//     <loop with its qualifying stores as vector.store {nontemporal = true,
+//      alignment = A}>
+//     sfence      // streaming stores are weakly ordered
+//   } else {
+//     <the loop unchanged>
+//   }
+//
+// A store qualifies when it writes a whole 1-D vector of at least 16 bytes
+// without a mask (vector.store, or an in-bounds unmasked minor-identity
+// vector.transfer_write) into a contiguous memref defined outside the loop,
+// and its address is provably a multiple of A (the largest power of two
+// dividing the vector's size, at most the SIMD register width) once the
+// runtime check holds: static offsets and strides are checked at compile
+// time, index arithmetic (constants, loop induction variables, +, -, *,
+// <<, affine.apply) through its known power-of-two divisors. Subviews
+// inside the loop are folded into the store indices first.
+//
+// It runs on buffers with 1-D vectors, i.e. after bufferization and vector
+// lowering; regtile-lower-to-llvm runs it on every loop that carries the
+// `regtile.streaming_stores` unit attribute (e.g. set by the schedule with
+// `transform.annotate %loop "regtile.streaming_stores"`).
+
+/// The discardable unit attribute that asks for streaming stores in a loop.
+constexpr llvm::StringLiteral kStreamingStoresAttrName =
+    "regtile.streaming_stores";
+
+struct StreamingStoresResult {
+  /// The runtime alignment check.
+  mlir::scf::IfOp versionCheck;
+  /// The copy of the loop with streaming stores (then-branch) and the
+  /// original loop (else-branch).
+  mlir::Operation *streamingLoop = nullptr;
+  mlir::Operation *fallbackLoop = nullptr;
+  /// How many stores of the loop body stream.
+  unsigned numStreamingStores = 0;
+};
+
+/// Versions `loop` (an op implementing LoopLikeOpInterface, on buffers) so
+/// that its qualifying stores stream when the runtime alignment check holds
+/// (see file comment). Fails without changing the IR, and sets `reason`, if
+/// `loop` is not a loop or no store of it qualifies.
+mlir::FailureOr<StreamingStoresResult>
+versionForStreamingStores(mlir::RewriterBase &rewriter, mlir::Operation *loop,
+                          const TargetInfo &target, std::string &reason);
+
+/// Applies versionForStreamingStores to every op under `root` carrying
+/// `regtile.streaming_stores` and removes the attribute. An annotated op
+/// that is not a loop is an error; a loop without a qualifying store gets a
+/// warning and is left as it is.
+mlir::LogicalResult applyStreamingStores(mlir::Operation *root,
+                                         const TargetInfo &target);
+
+//===----------------------------------------------------------------------===//
+// regtile-prefetch-stores
+//===----------------------------------------------------------------------===//
+//
+// A copy loop whose destination is not in L1 waits for each destination
+// line to be read for ownership before the store can complete. Asking for
+// the line early, with a prefetch for write (x86 prefetchw) a fixed number
+// of bytes ahead of the store, overlaps those reads with the copy; in
+// regtile's row-order unpack of seed 004's 1 MiB tensor (a working set of
+// the L2's size) this is what separates a vector copy from memcpy.
+//
+// For a loop carrying `regtile.prefetch_stores = D : i64` (D > 0, bytes),
+// every 1-D vector store in it into a buffer defined outside the loop gets,
+// just before it, one `llvm.intr.prefetch` (write, high locality, data) per
+// 64-byte line of the stored vector, D bytes past the store's first byte.
+// Prefetches never fault, so addresses past the buffer's end (the last D
+// bytes' worth of iterations) are harmless. Runs on buffers with 1-D
+// vectors (after bufferization and vector lowering); regtile-lower-to-llvm
+// applies it to annotated loops.
+
+/// The discardable attribute (i64, bytes ahead) that asks for store
+/// prefetches in a loop.
+constexpr llvm::StringLiteral kPrefetchStoresAttrName =
+    "regtile.prefetch_stores";
+
+/// Inserts the prefetches into `loop` (a LoopLikeOpInterface op on
+/// buffers); returns how many stores got them. Fails without changing the
+/// IR, and sets `reason`, if `loop` is not a loop, `distance` is not
+/// positive, or no store qualifies.
+mlir::FailureOr<unsigned> insertStorePrefetches(mlir::RewriterBase &rewriter,
+                                                mlir::Operation *loop,
+                                                int64_t distance,
+                                                std::string &reason);
+
+/// Applies insertStorePrefetches to every op under `root` carrying
+/// `regtile.prefetch_stores` and removes the attribute. A non-loop or a
+/// distance that is not a positive integer is an error; a loop without a
+/// qualifying store gets a warning.
+mlir::LogicalResult applyStorePrefetches(mlir::Operation *root);
+
+//===----------------------------------------------------------------------===//
+// regtile-lower-vectors
+//===----------------------------------------------------------------------===//
+
+struct VectorLoweringOptions {
+  /// Transposes use shuffles sized for the target. (Contractions always
+  /// become vector.outerproduct chains, i.e. FMAs.)
+  mlir::vector::VectorTransposeLowering transposeLowering =
+      mlir::vector::VectorTransposeLowering::Shuffle1D;
+  /// Select vpdpbusd for 4-way i8 dot products (populateVnniDotPatterns).
+  bool avx512vnni = false;
+
+  static VectorLoweringOptions forTarget(const TargetInfo &target);
+};
+
+/// Lower n-D vector ops of `root` (a function or module) to 1-D vector ops and
+/// scalar loops. vector.multi_reduction picks per op the strategy that avoids
+/// transposes: inner-reduction when the innermost dim is reduced, inner-
+/// parallel otherwise.
+mlir::LogicalResult lowerVectors(mlir::Operation *root,
+                                 const VectorLoweringOptions &options);
+
+} // namespace regtile
+
+#endif // REGTILE_TRANSFORMS_TRANSFORMS_H

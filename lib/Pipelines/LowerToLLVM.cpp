@@ -1,0 +1,241 @@
+//===- LowerToLLVM.cpp - regtile's lowering pipeline ----------------------===//
+
+#include "regtile/Pipelines/LowerToLLVM.h"
+#include "regtile/Target/TargetInfo.h"
+#include "regtile/Transforms/Passes.h"
+#include "regtile/Transforms/Transforms.h"
+
+#include "mlir/Conversion/AffineToStandard/AffineToStandard.h"
+#include "mlir/Conversion/ArithToLLVM/ArithToLLVM.h"
+#include "mlir/Conversion/BufferizationToMemRef/BufferizationToMemRef.h"
+#include "mlir/Conversion/ControlFlowToLLVM/ControlFlowToLLVM.h"
+#include "mlir/Conversion/FuncToLLVM/ConvertFuncToLLVMPass.h"
+#include "mlir/Conversion/IndexToLLVM/IndexToLLVM.h"
+#include "mlir/Conversion/MathToLLVM/MathToLLVM.h"
+#include "mlir/Conversion/MemRefToLLVM/MemRefToLLVM.h"
+#include "mlir/Conversion/ReconcileUnrealizedCasts/ReconcileUnrealizedCasts.h"
+#include "mlir/Conversion/SCFToControlFlow/SCFToControlFlow.h"
+#include "mlir/Conversion/UBToLLVM/UBToLLVM.h"
+#include "mlir/Conversion/VectorToLLVM/ConvertVectorToLLVMPass.h"
+#include "mlir/Conversion/VectorToSCF/VectorToSCF.h"
+#include "mlir/Dialect/Arith/Transforms/Passes.h"
+#include "mlir/Dialect/Bufferization/IR/Bufferization.h"
+#include "mlir/Dialect/Bufferization/Pipelines/Passes.h"
+#include "mlir/Dialect/Bufferization/Transforms/Passes.h"
+#include "mlir/Dialect/ControlFlow/IR/ControlFlow.h"
+#include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/Dialect/LLVMIR/LLVMDialect.h"
+#include "mlir/Dialect/Linalg/Passes.h"
+#include "mlir/Dialect/MemRef/IR/MemRef.h"
+#include "mlir/Dialect/MemRef/Transforms/Passes.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/Dialect/Transform/IR/TransformDialect.h"
+#include "mlir/Dialect/Vector/IR/VectorOps.h"
+#include "mlir/Dialect/Vector/Transforms/Passes.h"
+#include "mlir/IR/BuiltinOps.h"
+#include "mlir/Pass/Pass.h"
+#include "mlir/Pass/PassManager.h"
+#include "mlir/Pass/PassRegistry.h"
+#include "mlir/Transforms/GreedyPatternRewriteDriver.h"
+#include "mlir/Transforms/Passes.h"
+#include "llvm/ADT/StringSet.h"
+
+using namespace mlir;
+
+namespace regtile {
+
+#define GEN_PASS_DEF_REGTILESTRIPSCHEDULE
+#define GEN_PASS_DEF_REGTILEDEALLOCATEBUFFERS
+#define GEN_PASS_DEF_REGTILEFINALIZELLVM
+#define GEN_PASS_DEF_REGTILELOWERTOLLVM
+#include "regtile/Pipelines/Passes.h.inc"
+
+namespace {
+
+struct RegtileStripSchedulePass
+    : public impl::RegtileStripScheduleBase<RegtileStripSchedulePass> {
+  void runOnOperation() override {
+    ModuleOp module = getOperation();
+    SmallVector<ModuleOp> modules;
+    module.walk([&](ModuleOp m) { modules.push_back(m); }); // post-order
+    for (ModuleOp m : modules) {
+      for (Operation &op : llvm::make_early_inc_range(m.getOps()))
+        if (isa<transform::TransformDialect>(op.getDialect()))
+          op.erase();
+      m->removeAttr(transform::TransformDialect::kWithNamedSequenceAttrName);
+      if (m != module && m.getBody()->empty())
+        m.erase();
+    }
+  }
+};
+
+struct RegtileDeallocateBuffersPass
+    : public impl::RegtileDeallocateBuffersBase<RegtileDeallocateBuffersPass> {
+  void runOnOperation() override {
+    ModuleOp module = getOperation();
+    bool hasDeallocs = false;
+    module.walk([&](memref::DeallocOp) {
+      hasDeallocs = true;
+      return WalkResult::interrupt();
+    });
+    if (hasDeallocs)
+      return;
+    OpPassManager pm(ModuleOp::getOperationName());
+    bufferization::buildBufferDeallocationPipeline(pm);
+    if (failed(runPipeline(pm, module)))
+      signalPassFailure();
+  }
+};
+
+/// Ops allowed to remain after lowering to LLVM.
+static bool isLoweredToLLVM(Operation *op) {
+  return isa<ModuleOp>(op) ||
+         op->getDialect() == op->getContext()->getLoadedDialect("llvm");
+}
+
+struct RegtileFinalizeLLVMPass
+    : public impl::RegtileFinalizeLLVMBase<RegtileFinalizeLLVMPass> {
+  using Base::Base;
+  void runOnOperation() override {
+    ModuleOp module = getOperation();
+    FailureOr<TargetInfo> info = getTargetFor(module, target, module.getLoc());
+    if (failed(info))
+      return signalPassFailure();
+    // The generated code is for the target: LLVM code generation (JIT or
+    // AOT) uses these function attributes over its own default CPU.
+    auto features = LLVM::TargetFeaturesAttr::get(&getContext(),
+                                                  info->llvmTargetFeatures());
+    module.walk([&](LLVM::LLVMFuncOp func) {
+      if (func.isExternal() || func.getTargetCpu())
+        return;
+      func.setTargetCpu(info->cpu);
+      func.setTargetFeaturesAttr(features);
+    });
+
+    // Anything left is IR the pipeline could not lower: name it, once per
+    // kind of op (unrealized casts are a symptom, not a cause: named only if
+    // alone).
+    llvm::StringSet<> reported;
+    SmallVector<Operation *> casts;
+    module.walk<WalkOrder::PreOrder>([&](Operation *op) {
+      if (isLoweredToLLVM(op))
+        return WalkResult::advance();
+      if (isa<UnrealizedConversionCastOp>(op)) {
+        casts.push_back(op);
+        return WalkResult::advance();
+      }
+      if (reported.insert(op->getName().getStringRef()).second)
+        op->emitError() << "regtile-lower-to-llvm: '" << op->getName()
+                        << "' could not be lowered to the LLVM dialect";
+      return WalkResult::skip();
+    });
+    if (reported.empty() && !casts.empty())
+      casts.front()->emitError()
+          << "regtile-lower-to-llvm: a type conversion could not be completed";
+    if (!reported.empty() || !casts.empty())
+      return signalPassFailure();
+  }
+};
+
+struct RegtileLowerToLLVMPass
+    : public impl::RegtileLowerToLLVMBase<RegtileLowerToLLVMPass> {
+  using Base::Base;
+  void runOnOperation() override {
+    ModuleOp module = getOperation();
+    // The module's target, resolved once, for every stage.
+    FailureOr<TargetInfo> info = getTargetFor(module, target, module.getLoc());
+    if (failed(info))
+      return signalPassFailure();
+    LowerToLLVMOptions options;
+    options.target = info->description;
+    options.reassociateFPReductions = reassociateFPReductions;
+    OpPassManager pm(ModuleOp::getOperationName());
+    if (failed(buildLowerToLLVMPipeline(pm, options, module.getLoc())) ||
+        failed(runPipeline(pm, module)))
+      return signalPassFailure();
+  }
+};
+
+} // namespace
+
+LogicalResult buildLowerToLLVMPipeline(OpPassManager &pm,
+                                       const LowerToLLVMOptions &options,
+                                       Location loc) {
+  // The pipeline's own target-dependent choices (vector-to-LLVM options).
+  TargetInfo info = getHostTarget();
+  if (!options.target.empty()) {
+    std::string error;
+    FailureOr<TargetInfo> parsed = parseTarget(options.target, error);
+    if (failed(parsed))
+      return emitError(loc) << "invalid target: " << error;
+    info = *parsed;
+  }
+  VectorLoweringOptions vectorOptions = VectorLoweringOptions::forTarget(info);
+
+  pm.addPass(createRegtileStripSchedule());
+
+  // Bufferization.
+  pm.addPass(bufferization::createEmptyTensorEliminationPass());
+  pm.addPass(bufferization::createEmptyTensorToAllocTensorPass());
+  bufferization::OneShotBufferizePassOptions bufferize;
+  bufferize.bufferizeFunctionBoundaries = true;
+  bufferize.functionBoundaryTypeConversion =
+      bufferization::LayoutMapOption::IdentityLayoutMap;
+  pm.addPass(bufferization::createOneShotBufferizePass(bufferize));
+  // vector.mask regions around transfers become masked transfers now: the
+  // upstream deallocation pass inserts ops into mask regions otherwise
+  // (invalid IR in MLIR 22).
+  pm.addNestedPass<func::FuncOp>(vector::createLowerVectorMaskPass());
+  pm.addPass(createRegtileDeallocateBuffers());
+  // bufferization.clone and dealloc helpers to memref ops.
+  pm.addPass(createConvertBufferizationToMemRefPass());
+  OpPassManager &fpm = pm.nest<func::FuncOp>();
+  fpm.addPass(createCanonicalizerPass());
+  fpm.addPass(createCSEPass());
+  fpm.addPass(createConvertLinalgToLoopsPass());
+  fpm.addPass(createLoopInvariantCodeMotionPass());
+
+  // Vectors: n-D -> 1-D with x86 strategies, transfers fully unrolled.
+  fpm.addPass(createRegtileLowerVectors({options.target}));
+  VectorTransferToSCFOptions toSCF;
+  toSCF.targetRank = 1;
+  toSCF.unroll = true;
+  fpm.addPass(createConvertVectorToSCFPass(toSCF));
+
+  // Loops marked regtile.streaming_stores or regtile.prefetch_stores: their
+  // stores are 1-D by now.
+  pm.addPass(createRegtileStreamingStores({options.target}));
+  pm.addPass(createRegtilePrefetchStores());
+
+  pm.addPass(memref::createExpandStridedMetadataPass());
+  pm.addPass(createLowerAffinePass());
+  pm.addPass(arith::createArithExpandOpsPass());
+  pm.addPass(createSCFToControlFlowPass());
+  ConvertVectorToLLVMPassOptions toLLVM;
+  toLLVM.reassociateFPReductions = options.reassociateFPReductions;
+  toLLVM.x86Vector = info.hasAVX512() || info.hasAVX2();
+  toLLVM.vectorContractLowering = vector::VectorContractLowering::OuterProduct;
+  toLLVM.vectorTransposeLowering = vectorOptions.transposeLowering;
+  pm.addPass(createConvertVectorToLLVMPass(toLLVM));
+  pm.addPass(createConvertMathToLLVMPass());
+  pm.addPass(createFinalizeMemRefToLLVMConversionPass());
+  pm.addPass(createArithToLLVMConversionPass());
+  pm.addPass(createConvertIndexToLLVMPass());
+  pm.addPass(createConvertFuncToLLVMPass());
+  pm.addPass(createConvertControlFlowToLLVMPass());
+  pm.addPass(createUBToLLVMConversionPass());
+  pm.addPass(createReconcileUnrealizedCastsPass());
+  pm.addPass(createCanonicalizerPass());
+  pm.addPass(createRegtileFinalizeLLVM({options.target}));
+  return success();
+}
+
+#define GEN_PASS_REGISTRATION
+#include "regtile/Pipelines/Passes.h.inc"
+
+void registerPasses() {
+  registerRegtileTransformsPasses();
+  registerRegtilePipelinesPasses();
+}
+
+} // namespace regtile

@@ -1,0 +1,358 @@
+//===- RegtileTransformOps.cpp - regtile Transform dialect ops ------------===//
+//
+// Thin adapters from Transform ops to the regtile pattern library.
+//
+//===----------------------------------------------------------------------===//
+
+#include "regtile/TransformOps/RegtileTransformOps.h"
+
+#include "regtile/Target/TargetInfo.h"
+#include "regtile/Transforms/Transforms.h"
+
+#include "mlir/Dialect/Affine/IR/AffineOps.h"
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/LLVMIR/LLVMDialect.h"
+#include "mlir/Dialect/Linalg/IR/Linalg.h"
+#include "mlir/Dialect/MemRef/IR/MemRef.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/Dialect/Tensor/IR/Tensor.h"
+#include "mlir/Dialect/Transform/IR/TransformDialect.h"
+#include "mlir/Dialect/UB/IR/UBOps.h"
+#include "mlir/Dialect/Vector/IR/VectorOps.h"
+#include "mlir/IR/DialectRegistry.h"
+
+using namespace mlir;
+
+#define GET_OP_CLASSES
+#include "regtile/TransformOps/RegtileTransformOps.cpp.inc"
+
+//===----------------------------------------------------------------------===//
+// Shared by the ops
+//===----------------------------------------------------------------------===//
+
+/// Verifier of the `arch` attribute.
+static LogicalResult verifyArch(Operation *op, std::optional<StringRef> arch) {
+  if (!arch)
+    return success();
+  std::string error;
+  if (failed(regtile::parseTarget(*arch, error)))
+    return op->emitOpError() << "invalid target: " << error;
+  return success();
+}
+
+/// The target for `payload`: the op's `arch` if given, else the payload's
+/// `regtile.target` attribute, else the host. Errors are emitted.
+static FailureOr<regtile::TargetInfo>
+resolveTarget(Operation *transformOp, std::optional<StringRef> arch,
+              Operation *payload) {
+  return arch ? regtile::getTargetFor(payload, *arch, transformOp->getLoc())
+              : regtile::getTargetFor(payload);
+}
+
+/// A silenceable refusal, with a note at the payload op.
+static DiagnosedSilenceableFailure refuse(transform::TransformOpInterface op,
+                                          Operation *payload,
+                                          const Twine &message) {
+  DiagnosedSilenceableFailure diag = op.emitSilenceableError() << message;
+  diag.attachNote(payload->getLoc()) << "payload op";
+  return diag;
+}
+
+/// The ops that pair a handle of linalg ops with a handle of scf.for loops
+/// (the i-th op with the i-th loop): checks the counts (definite failure)
+/// and kinds (silenceable), resolves the target, and calls `fn` on each
+/// pair; a failure of `fn` is a silenceable refusal "<refusal>: <reason>".
+static DiagnosedSilenceableFailure applyToOpLoopPairs(
+    transform::TransformOpInterface transformOp,
+    transform::TransformState &state, Value opsHandle, Value loopsHandle,
+    std::optional<StringRef> arch, StringRef refusal,
+    llvm::function_ref<LogicalResult(linalg::LinalgOp, scf::ForOp,
+                                     const regtile::TargetInfo &,
+                                     std::string &)>
+        fn) {
+  auto ops = llvm::to_vector(state.getPayloadOps(opsHandle));
+  auto loops = llvm::to_vector(state.getPayloadOps(loopsHandle));
+  if (ops.size() != loops.size())
+    return emitDefiniteFailure(transformOp.getOperation())
+           << "expected as many loops as ops, got " << loops.size()
+           << " loops for " << ops.size() << " ops";
+  for (auto [payload, loopOp] : llvm::zip(ops, loops)) {
+    auto linalgOp = dyn_cast<linalg::LinalgOp>(payload);
+    if (!linalgOp)
+      return refuse(transformOp, payload,
+                    "expected a linalg structured op, got '" +
+                        payload->getName().getStringRef() + "'");
+    auto loop = dyn_cast<scf::ForOp>(loopOp);
+    if (!loop)
+      return refuse(transformOp, loopOp,
+                    "expected an scf.for loop, got '" +
+                        loopOp->getName().getStringRef() + "'");
+    FailureOr<regtile::TargetInfo> info =
+        resolveTarget(transformOp.getOperation(), arch, payload);
+    if (failed(info))
+      return DiagnosedSilenceableFailure::definiteFailure();
+    std::string reason;
+    if (failed(fn(linalgOp, loop, *info, reason)))
+      return refuse(transformOp, payload, refusal + ": " + reason);
+  }
+  return DiagnosedSilenceableFailure::success();
+}
+
+//===----------------------------------------------------------------------===//
+// ApplyFoldUnitDimsPatternsOp
+//===----------------------------------------------------------------------===//
+
+void transform::ApplyFoldUnitDimsPatternsOp::populatePatterns(
+    RewritePatternSet &patterns) {
+  regtile::populateFoldUnitDimsPatterns(patterns);
+}
+
+//===----------------------------------------------------------------------===//
+// TargetInfoOp
+//===----------------------------------------------------------------------===//
+
+DiagnosedSilenceableFailure
+transform::TargetInfoOp::applyToOne(transform::TransformRewriter &rewriter,
+                                    Operation *target,
+                                    transform::ApplyToEachResultList &results,
+                                    transform::TransformState &state) {
+  FailureOr<regtile::TargetInfo> info =
+      resolveTarget(getOperation(), getArch(), target);
+  if (failed(info))
+    return DiagnosedSilenceableFailure::definiteFailure();
+  Builder b(getContext());
+  Type elementType =
+      getElementType().has_value() ? *getElementType() : b.getF32Type();
+  results.push_back(b.getI64IntegerAttr(info->simdBits));
+  results.push_back(b.getI64IntegerAttr(info->numVectorRegisters));
+  results.push_back(b.getI64IntegerAttr(info->lanes(elementType)));
+  return DiagnosedSilenceableFailure::success();
+}
+
+LogicalResult transform::TargetInfoOp::verify() {
+  return verifyArch(getOperation(), getArch());
+}
+
+void transform::TargetInfoOp::getEffects(
+    SmallVectorImpl<MemoryEffects::EffectInstance> &effects) {
+  onlyReadsHandle(getScopeMutable(), effects);
+  producesHandle(getOperation()->getOpResults(), effects);
+  onlyReadsPayload(effects);
+}
+
+//===----------------------------------------------------------------------===//
+// ReduceToVectorAccumulatorOp
+//===----------------------------------------------------------------------===//
+
+LogicalResult transform::ReduceToVectorAccumulatorOp::verify() {
+  return verifyArch(getOperation(), getArch());
+}
+
+DiagnosedSilenceableFailure transform::ReduceToVectorAccumulatorOp::applyToOne(
+    transform::TransformRewriter &rewriter, Operation *target,
+    transform::ApplyToEachResultList &results,
+    transform::TransformState &state) {
+  auto linalgOp = dyn_cast<linalg::LinalgOp>(target);
+  if (!linalgOp)
+    return refuse(*this, target,
+                  "expected a linalg structured op, got '" +
+                      target->getName().getStringRef() + "'");
+  FailureOr<regtile::TargetInfo> info =
+      resolveTarget(getOperation(), getArch(), target);
+  if (failed(info))
+    return DiagnosedSilenceableFailure::definiteFailure();
+  regtile::VectorAccumulatorOptions options;
+  if (getAccumulators())
+    options.accumulators = *getAccumulators();
+  options.allowReassociation = getAllowReassociation();
+  std::string reason;
+  FailureOr<regtile::VectorAccumulatorResult> result =
+      regtile::reduceToVectorAccumulator(rewriter, linalgOp, *info, options,
+                                         reason);
+  if (failed(result))
+    return refuse(*this, target,
+                  "cannot reduce to a vector accumulator: " + reason);
+  results.push_back(result->reductionLoop);
+  results.push_back(result->finalReduction);
+  return DiagnosedSilenceableFailure::success();
+}
+
+//===----------------------------------------------------------------------===//
+// PackUnpackToTileCopiesOp
+//===----------------------------------------------------------------------===//
+
+LogicalResult transform::PackUnpackToTileCopiesOp::verify() {
+  return verifyArch(getOperation(), getArch());
+}
+
+DiagnosedSilenceableFailure transform::PackUnpackToTileCopiesOp::applyToOne(
+    transform::TransformRewriter &rewriter, Operation *target,
+    transform::ApplyToEachResultList &results,
+    transform::TransformState &state) {
+  FailureOr<regtile::TargetInfo> info =
+      resolveTarget(getOperation(), getArch(), target);
+  if (failed(info))
+    return DiagnosedSilenceableFailure::definiteFailure();
+  std::string reason;
+  FailureOr<regtile::TileCopyResult> result =
+      regtile::packUnpackToTileCopies(rewriter, target, *info, reason);
+  if (failed(result))
+    return refuse(*this, target, "cannot rewrite into tile copies: " + reason);
+  results.push_back(result->loops.front());
+  return DiagnosedSilenceableFailure::success();
+}
+
+void transform::ApplyPackUnpackToTileCopiesPatternsOp::populatePatterns(
+    RewritePatternSet &patterns) {
+  regtile::populatePackUnpackToTileCopiesPatterns(patterns);
+}
+
+//===----------------------------------------------------------------------===//
+// ContractionBlockingOp
+//===----------------------------------------------------------------------===//
+
+LogicalResult transform::ContractionBlockingOp::verify() {
+  return verifyArch(getOperation(), getArch());
+}
+
+void transform::ContractionBlockingOp::getEffects(
+    SmallVectorImpl<MemoryEffects::EffectInstance> &effects) {
+  onlyReadsHandle(getTargetMutable(), effects);
+  producesHandle(getOperation()->getOpResults(), effects);
+  onlyReadsPayload(effects);
+}
+
+DiagnosedSilenceableFailure transform::ContractionBlockingOp::applyToOne(
+    transform::TransformRewriter &rewriter, linalg::LinalgOp target,
+    transform::ApplyToEachResultList &results,
+    transform::TransformState &state) {
+  Type accType =
+      target.getNumDpsInits() == 1
+          ? getElementTypeOrSelf(target.getDpsInitOperand(0)->get().getType())
+          : Type();
+  if (!accType || !accType.isIntOrFloat())
+    return refuse(*this, target,
+                  "expected a linalg op with one integer or float output");
+  FailureOr<regtile::TargetInfo> info =
+      resolveTarget(getOperation(), getArch(), target);
+  if (failed(info))
+    return DiagnosedSilenceableFailure::definiteFailure();
+  regtile::ContractionBlocking blocking =
+      regtile::computeContractionBlocking(*info, accType);
+  Builder b(getContext());
+  for (int64_t v : {blocking.mr, blocking.nr, blocking.kc, blocking.nc})
+    results.push_back(b.getI64IntegerAttr(v));
+  return DiagnosedSilenceableFailure::success();
+}
+
+//===----------------------------------------------------------------------===//
+// CacheReadOp
+//===----------------------------------------------------------------------===//
+
+LogicalResult transform::CacheReadOp::verify() {
+  return verifyArch(getOperation(), getArch());
+}
+
+void transform::CacheReadOp::getEffects(
+    SmallVectorImpl<MemoryEffects::EffectInstance> &effects) {
+  onlyReadsHandle(getTargetMutable(), effects);
+  onlyReadsHandle(getLoopMutable(), effects);
+  producesHandle(getOperation()->getOpResults(), effects);
+  modifiesPayload(effects);
+}
+
+DiagnosedSilenceableFailure
+transform::CacheReadOp::apply(transform::TransformRewriter &rewriter,
+                              transform::TransformResults &results,
+                              transform::TransformState &state) {
+  regtile::CacheReadOptions options;
+  options.operand = getOperand();
+  options.packed = !getDense();
+  SmallVector<Operation *> copies, caches;
+  DiagnosedSilenceableFailure status = applyToOpLoopPairs(
+      *this, state, getTarget(), getLoop(), getArch(),
+      "cannot stage the operand",
+      [&](linalg::LinalgOp op, scf::ForOp loop,
+          const regtile::TargetInfo &target, std::string &reason) {
+        FailureOr<regtile::CacheReadResult> result =
+            regtile::cacheRead(rewriter, op, loop, target, options, reason);
+        if (failed(result))
+          return failure();
+        copies.push_back(result->copy);
+        caches.push_back(result->cache);
+        return success();
+      });
+  results.set(cast<OpResult>(getCopy()), copies);
+  results.set(cast<OpResult>(getCache()), caches);
+  return status;
+}
+
+//===----------------------------------------------------------------------===//
+// CacheReduceOp
+//===----------------------------------------------------------------------===//
+
+LogicalResult transform::CacheReduceOp::verify() {
+  return verifyArch(getOperation(), getArch());
+}
+
+DiagnosedSilenceableFailure
+transform::CacheReduceOp::apply(transform::TransformRewriter &rewriter,
+                                transform::TransformResults &results,
+                                transform::TransformState &state) {
+  regtile::CacheReduceOptions options;
+  if (getMaxRegisters())
+    options.maxRegisters = *getMaxRegisters();
+  if (getReservedRegisters())
+    options.reservedRegisters = *getReservedRegisters();
+  options.addAtEnd = getAddAtEnd();
+  options.allowReassociation = getAllowReassociation();
+  SmallVector<Operation *> rewritten;
+  DiagnosedSilenceableFailure status = applyToOpLoopPairs(
+      *this, state, getTarget(), getLoop(), getArch(),
+      "cannot keep the output tile in registers",
+      [&](linalg::LinalgOp op, scf::ForOp loop,
+          const regtile::TargetInfo &target, std::string &reason) {
+        rewriter.setInsertionPoint(loop);
+        FailureOr<regtile::CacheReduceResult> result =
+            regtile::cacheReduce(rewriter, op, loop, target, options, reason);
+        if (failed(result))
+          return failure();
+        rewritten.push_back(result->loop);
+        return success();
+      });
+  results.set(cast<OpResult>(getResult()), rewritten);
+  return status;
+}
+
+//===----------------------------------------------------------------------===//
+// Extension registration
+//===----------------------------------------------------------------------===//
+
+namespace {
+class RegtileTransformDialectExtension
+    : public transform::TransformDialectExtension<
+          RegtileTransformDialectExtension> {
+public:
+  MLIR_DEFINE_EXPLICIT_INTERNAL_INLINE_TYPE_ID(RegtileTransformDialectExtension)
+
+  RegtileTransformDialectExtension() {
+    declareGeneratedDialect<affine::AffineDialect>();
+    declareGeneratedDialect<arith::ArithDialect>();
+    declareGeneratedDialect<linalg::LinalgDialect>();
+    declareGeneratedDialect<LLVM::LLVMDialect>();
+    declareGeneratedDialect<memref::MemRefDialect>();
+    declareGeneratedDialect<scf::SCFDialect>();
+    declareGeneratedDialect<ub::UBDialect>();
+    declareGeneratedDialect<tensor::TensorDialect>();
+    declareGeneratedDialect<vector::VectorDialect>();
+    registerTransformOps<
+#define GET_OP_LIST
+#include "regtile/TransformOps/RegtileTransformOps.cpp.inc"
+        >();
+  }
+};
+} // namespace
+
+void regtile::registerTransformDialectExtension(DialectRegistry &registry) {
+  registry.addExtensions<RegtileTransformDialectExtension>();
+}

@@ -1,0 +1,397 @@
+//===- CacheRead.cpp - Operand tiles staged in a packed cache -------------===//
+
+#include "regtile/Transforms/LoopUtils.h"
+#include "regtile/Transforms/Transforms.h"
+
+#include "mlir/Dialect/Affine/IR/AffineOps.h"
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/Arith/Utils/Utils.h"
+#include "mlir/Dialect/Tensor/IR/Tensor.h"
+#include "mlir/Dialect/Utils/StaticValueUtils.h"
+#include "mlir/Interfaces/ValueBoundsOpInterface.h"
+#include "llvm/Support/FormatVariadic.h"
+
+using namespace mlir;
+
+namespace regtile {
+namespace {
+
+/// How one dim of the footprint is read by the op.
+struct DimAccess {
+  /// The inner loop tiling this dim (null: the dim is not tiled).
+  scf::ForOp loop;
+  int64_t step = 0;
+  /// Offset terms of the op's slice that are the same in every inner
+  /// iteration (untiled dims: where the footprint starts).
+  SmallVector<OpFoldResult> fixed;
+};
+
+struct Analysis {
+  Value source;                       // what the footprint is a slice of
+  SmallVector<scf::ForOp> innerLoops; // outermost first
+  SmallVector<DimAccess> dims;
+  SmallVector<OpFoldResult> opSizes; // the op operand's sizes
+  SmallVector<int64_t> bounds;       // static bounds of the footprint dims
+  Operation *nest = nullptr;         // the outermost inner loop, or the op
+};
+
+FailureOr<int64_t> upperBound(OpFoldResult size) {
+  if (std::optional<int64_t> c = getConstantIntValue(size))
+    return *c;
+  return ValueBoundsConstraintSet::computeConstantBound(
+      presburger::BoundType::UB,
+      ValueBoundsConstraintSet::Variable(cast<Value>(size)),
+      /*stopCondition=*/nullptr, /*closedUB=*/true);
+}
+
+LogicalResult analyze(linalg::LinalgOp op, scf::ForOp loop,
+                      const CacheReadOptions &options, Analysis &a,
+                      std::string &reason) {
+  auto fail = [&](const Twine &msg) {
+    reason = msg.str();
+    return failure();
+  };
+  if (options.operand >= op.getNumDpsInputs())
+    return fail(llvm::formatv("operand {0} is out of range: the op has {1} "
+                              "inputs",
+                              options.operand, op.getNumDpsInputs()));
+  if (!op.hasPureTensorSemantics())
+    return fail("expected an op on tensors (stage before bufferization)");
+  if (!loop->isProperAncestor(op))
+    return fail("the op is not inside the loop");
+  for (Operation *p = op->getParentOp(); p != loop; p = p->getParentOp()) {
+    auto inner = dyn_cast<scf::ForOp>(p);
+    if (!inner)
+      return fail("only scf.for loops may be between the loop and the op, "
+                  "found '" +
+                  p->getName().getStringRef() + "'");
+    a.innerLoops.insert(a.innerLoops.begin(), inner);
+  }
+  a.nest = a.innerLoops.empty() ? op.getOperation()
+                                : a.innerLoops.front().getOperation();
+  Value operand = op.getDpsInputOperand(options.operand)->get();
+  auto type = dyn_cast<RankedTensorType>(operand.getType());
+  if (!type)
+    return fail("the operand is not a ranked tensor");
+  unsigned rank = type.getRank();
+  if (rank == 0)
+    return fail("the operand is a 0-d tensor: nothing to stage");
+  a.dims.assign(rank, {});
+
+  // Walk up the slices taken inside the inner loops (or by the op's loop
+  // body for the op's own operand).
+  auto insideNest = [&](Value v) {
+    Operation *owner = v.getParentRegion()->getParentOp();
+    return !a.innerLoops.empty() && a.nest->isAncestor(owner);
+  };
+  SmallVector<tensor::ExtractSliceOp> chain;
+  Value v = operand;
+  // The op's operand itself, when the op is directly in the loop's body,
+  // is a slice taken in that body: it is the footprint's last step.
+  if (auto s = v.getDefiningOp<tensor::ExtractSliceOp>();
+      s && a.innerLoops.empty() && s->getBlock() == loop.getBody()) {
+    chain.push_back(s);
+    v = s.getSource();
+  }
+  while (insideNest(v)) {
+    auto slice = v.getDefiningOp<tensor::ExtractSliceOp>();
+    if (!slice)
+      return fail("the operand is computed inside the loop nest (expected "
+                  "slices of a value available in the loop's body)");
+    chain.push_back(slice);
+    v = slice.getSource();
+  }
+  for (tensor::ExtractSliceOp slice : chain)
+    if (!slice.hasUnitStride() ||
+        slice.getSourceType().getRank() != slice.getType().getRank())
+      return fail("the operand is a strided or rank-reducing slice");
+  a.source = v;
+  // Without slices the op reads the whole source: its sizes are the
+  // source's (static ones as attributes, dynamic ones filled in later).
+  if (chain.empty()) {
+    Builder b(op.getContext());
+    for (int64_t size : type.getShape())
+      a.opSizes.push_back(ShapedType::isDynamic(size)
+                              ? OpFoldResult()
+                              : OpFoldResult(b.getIndexAttr(size)));
+  } else {
+    a.opSizes = chain.front().getMixedSizes();
+  }
+
+  // Offsets, per dim: an inner loop's IV (a tile dim) or invariant terms.
+  for (tensor::ExtractSliceOp slice : chain) {
+    for (auto [d, offset] : llvm::enumerate(slice.getMixedOffsets())) {
+      if (isConstantIntValue(offset, 0))
+        continue;
+      // A constant offset is the same in every inner iteration.
+      if (!isa<Value>(offset)) {
+        a.dims[d].fixed.push_back(offset);
+        continue;
+      }
+      auto iv = dyn_cast<BlockArgument>(cast<Value>(offset));
+      scf::ForOp tiling;
+      for (scf::ForOp l : a.innerLoops)
+        if (iv && l.getInductionVar() == iv)
+          tiling = l;
+      if (tiling) {
+        if (a.dims[d].loop)
+          return fail(llvm::formatv("dim {0} of the operand is tiled by more "
+                                    "than one loop inside the loop; stage "
+                                    "it at an inner loop",
+                                    d));
+        std::optional<int64_t> lb = getConstantIntValue(tiling.getLowerBound());
+        std::optional<int64_t> step = getConstantIntValue(tiling.getStep());
+        if (!lb || *lb != 0 || !step)
+          return fail(llvm::formatv("the loop tiling dim {0} does not start "
+                                    "at 0 with a constant step",
+                                    d));
+        a.dims[d].loop = tiling;
+        a.dims[d].step = *step;
+        continue;
+      }
+      if (!isLoopInvariant(a.nest, cast<Value>(offset)))
+        return fail(llvm::formatv("the offset of dim {0} of the operand "
+                                  "depends on the inner loops other than as "
+                                  "a tile index",
+                                  d));
+      a.dims[d].fixed.push_back(offset);
+    }
+  }
+  bool seenTiled = false;
+  for (auto [d, dim] : llvm::enumerate(a.dims)) {
+    if (dim.loop) {
+      if (!dim.fixed.empty())
+        return fail(llvm::formatv("dim {0} is tiled at a nonzero offset", d));
+      seenTiled = true;
+      continue;
+    }
+    if (isa_and_present<Value>(a.opSizes[d]) &&
+        !isLoopInvariant(a.nest, cast<Value>(a.opSizes[d])))
+      return fail(llvm::formatv("the extent of dim {0} of the operand "
+                                "changes in the inner loops",
+                                d));
+    if (seenTiled && options.packed)
+      return fail(llvm::formatv(
+          "the packed cache would transpose the operand: dim {0} is not "
+          "tiled by an inner loop but a dim before it is (tile it too, e.g. "
+          "by a unit-step loop)",
+          d));
+  }
+  // Static bounds of the footprint: the source's dims where tiled, the op's
+  // extent elsewhere.
+  for (unsigned d = 0; d < rank; ++d) {
+    FailureOr<int64_t> ub =
+        a.dims[d].loop ? ValueBoundsConstraintSet::computeConstantBound(
+                             presburger::BoundType::UB,
+                             ValueBoundsConstraintSet::Variable(a.source, d),
+                             /*stopCondition=*/nullptr, /*closedUB=*/true)
+        : a.opSizes[d] ? upperBound(a.opSizes[d])
+                       : ValueBoundsConstraintSet::computeConstantBound(
+                             presburger::BoundType::UB,
+                             ValueBoundsConstraintSet::Variable(a.source, d),
+                             /*stopCondition=*/nullptr, /*closedUB=*/true);
+    if (failed(ub))
+      return fail(llvm::formatv("dim {0} of the operand's footprint has no "
+                                "static upper bound",
+                                d));
+    a.bounds.push_back(*ub);
+  }
+  return success();
+}
+
+/// Outermost scf.for enclosing `loop` (or `loop` itself) in the same
+/// function-like region: the place of the cache allocation.
+Operation *outermostLoop(scf::ForOp loop) {
+  Operation *outer = loop;
+  for (Operation *p = loop->getParentOp(); p && isa<scf::ForOp>(p);
+       p = p->getParentOp())
+    outer = p;
+  return outer;
+}
+
+} // namespace
+
+FailureOr<CacheReadResult> cacheRead(RewriterBase &rewriter,
+                                     linalg::LinalgOp op, scf::ForOp loop,
+                                     const TargetInfo &target,
+                                     const CacheReadOptions &options,
+                                     std::string &reason) {
+  Analysis a;
+  OpBuilder::InsertionGuard guard(rewriter);
+  if (failed(analyze(op, loop, options, a, reason)))
+    return failure();
+  Location loc = op.getLoc();
+  MLIRContext *ctx = rewriter.getContext();
+  auto sourceType = cast<RankedTensorType>(a.source.getType());
+  unsigned rank = sourceType.getRank();
+  Type element = sourceType.getElementType();
+  bool packed = options.packed;
+  auto tiled = [&](unsigned d) { return packed && a.dims[d].loop; };
+
+  // The layout: tiled dims (inner loops' order) outer, then untiled dims;
+  // the tiles, in dim order, inner. Dense: the footprint's own layout, as
+  // one tile spanning the (bound of the) innermost dim.
+  SmallVector<int64_t> innerPos, tiles, perm;
+  for (unsigned d = 0; d < rank; ++d)
+    if (tiled(d)) {
+      innerPos.push_back(d);
+      tiles.push_back(a.dims[d].step);
+    }
+  // (Also when no inner loop tiles the footprint.)
+  if (innerPos.empty()) {
+    innerPos.push_back(rank - 1);
+    tiles.push_back(a.bounds[rank - 1]);
+  }
+  auto tileOf = [&](unsigned d) -> int64_t {
+    auto it = llvm::find(innerPos, d);
+    return it == innerPos.end() ? 0 : tiles[it - innerPos.begin()];
+  };
+  for (scf::ForOp l : a.innerLoops)
+    for (unsigned d = 0; d < rank; ++d)
+      if (tiled(d) && a.dims[d].loop == l)
+        perm.push_back(d);
+  for (unsigned d = 0; d < rank; ++d)
+    if (!tiled(d))
+      perm.push_back(d);
+  bool identityPerm = llvm::equal(perm, llvm::seq<int64_t>(0, rank));
+
+  // The cache: static, once, before the loop nest.
+  SmallVector<int64_t> cacheShape;
+  for (int64_t d : perm)
+    cacheShape.push_back(tileOf(d) ? llvm::divideCeil(a.bounds[d], tileOf(d))
+                                   : a.bounds[d]);
+  llvm::append_range(cacheShape, tiles);
+  rewriter.setInsertionPoint(outermostLoop(loop));
+  auto cache = tensor::EmptyOp::create(rewriter, loc, cacheShape, element);
+
+  // The footprint and the copy, before the inner loops.
+  rewriter.setInsertionPoint(a.nest);
+  IRMapping hoisted;
+  SmallVector<OpFoldResult> fpOffsets, fpSizes;
+  SmallVector<OpFoldResult> sourceSizes =
+      tensor::getMixedSizes(rewriter, loc, a.source);
+  for (unsigned d = 0; d < rank; ++d)
+    if (!a.opSizes[d])
+      a.opSizes[d] = sourceSizes[d];
+  for (unsigned d = 0; d < rank; ++d) {
+    if (a.dims[d].loop) {
+      fpOffsets.push_back(rewriter.getIndexAttr(0));
+      fpSizes.push_back(sourceSizes[d]);
+      continue;
+    }
+    OpFoldResult sum = rewriter.getIndexAttr(0);
+    for (OpFoldResult term : a.dims[d].fixed) {
+      AffineExpr s0 = getAffineSymbolExpr(0, ctx),
+                 s1 = getAffineSymbolExpr(1, ctx);
+      sum = affine::makeComposedFoldedAffineApply(
+          rewriter, loc, s0 + s1,
+          {sum, hoistInvariant(rewriter, a.nest, term, hoisted)});
+    }
+    fpOffsets.push_back(sum);
+    fpSizes.push_back(hoistInvariant(rewriter, a.nest, a.opSizes[d], hoisted));
+  }
+  Value footprint = a.source;
+  bool whole =
+      llvm::all_of(fpOffsets,
+                   [](OpFoldResult o) { return isConstantIntValue(o, 0); }) &&
+      llvm::all_of(llvm::zip(fpSizes, sourceSizes),
+                   [](auto p) { return std::get<0>(p) == std::get<1>(p); });
+  if (!whole) {
+    SmallVector<OpFoldResult> ones(rank, rewriter.getIndexAttr(1));
+    footprint = tensor::ExtractSliceOp::create(rewriter, loc, a.source,
+                                               fpOffsets, fpSizes, ones);
+  }
+  SmallVector<OpFoldResult> destSizes;
+  bool needsPadding = false;
+  for (int64_t d : perm) {
+    if (!tileOf(d)) {
+      destSizes.push_back(fpSizes[d]);
+      continue;
+    }
+    int64_t step = tileOf(d);
+    std::optional<int64_t> size = getConstantIntValue(fpSizes[d]);
+    needsPadding |= !size || *size % step != 0;
+    AffineExpr s0 = getAffineSymbolExpr(0, ctx);
+    destSizes.push_back(affine::makeComposedFoldedAffineApply(
+        rewriter, loc, s0.ceilDiv(step), {fpSizes[d]}));
+  }
+  for (int64_t t : tiles)
+    destSizes.push_back(rewriter.getIndexAttr(t));
+  Value dest = cache;
+  bool fullCache = llvm::all_of(llvm::zip(destSizes, cacheShape), [](auto p) {
+    return isConstantIntValue(std::get<0>(p), std::get<1>(p));
+  });
+  if (!fullCache) {
+    SmallVector<OpFoldResult> zeros(cacheShape.size(),
+                                    rewriter.getIndexAttr(0));
+    SmallVector<OpFoldResult> ones(cacheShape.size(), rewriter.getIndexAttr(1));
+    dest = tensor::ExtractSliceOp::create(rewriter, loc, cache, zeros,
+                                          destSizes, ones);
+  }
+  // A pack (without tiles: a plain copy) that regtile lowers to register
+  // tile copies below.
+  Value padding;
+  if (needsPadding)
+    padding =
+        arith::ConstantOp::create(rewriter, loc, rewriter.getZeroAttr(element));
+  SmallVector<OpFoldResult> tileSizes;
+  for (int64_t t : tiles)
+    tileSizes.push_back(rewriter.getIndexAttr(t));
+  auto pack = linalg::PackOp::create(
+      rewriter, loc, footprint, dest, innerPos, tileSizes, padding,
+      identityPerm ? ArrayRef<int64_t>() : ArrayRef<int64_t>(perm));
+  Value filled = pack.getResult();
+
+  // The op reads its tile of the cache.
+  rewriter.setInsertionPoint(op);
+  SmallVector<OpFoldResult> offsets, sizes;
+  auto operandType = cast<RankedTensorType>(
+      op.getDpsInputOperand(options.operand)->get().getType());
+  for (int64_t d : perm) {
+    if (tiled(d)) {
+      // The tile index: iv / step, unsigned (iv counts from 0), so that a
+      // power-of-two step is a shift.
+      Value step =
+          arith::ConstantIndexOp::create(rewriter, loc, a.dims[d].step);
+      offsets.push_back(arith::DivUIOp::create(rewriter, loc,
+                                               a.dims[d].loop.getInductionVar(),
+                                               step)
+                            .getResult());
+      sizes.push_back(rewriter.getIndexAttr(1));
+      continue;
+    }
+    // Untiled: at the start of the footprint, or (dense) at the inner
+    // loop's IV; the dense layout's one tile is outer index 0.
+    OpFoldResult at = a.dims[d].loop
+                          ? OpFoldResult(a.dims[d].loop.getInductionVar())
+                          : rewriter.getIndexAttr(0);
+    bool denseTile = tileOf(d) != 0;
+    offsets.push_back(denseTile ? rewriter.getIndexAttr(0) : at);
+    sizes.push_back(denseTile ? rewriter.getIndexAttr(1) : a.opSizes[d]);
+  }
+  for (int64_t d : innerPos) {
+    offsets.push_back(tiled(d) || !a.dims[d].loop
+                          ? OpFoldResult(rewriter.getIndexAttr(0))
+                          : OpFoldResult(a.dims[d].loop.getInductionVar()));
+    sizes.push_back(a.opSizes[d]);
+  }
+  SmallVector<OpFoldResult> strides(offsets.size(), rewriter.getIndexAttr(1));
+  auto view = tensor::ExtractSliceOp::create(rewriter, loc, operandType, filled,
+                                             offsets, sizes, strides);
+  rewriter.modifyOpInPlace(op, [&] {
+    op.getDpsInputOperand(options.operand)->set(view.getResult());
+  });
+
+  CacheReadResult result;
+  result.cache = cache;
+  result.copy = pack;
+  // The copy as register tile copies (the pack lowering of regtile).
+  std::string ignored;
+  FailureOr<TileCopyResult> copies =
+      packUnpackToTileCopies(rewriter, pack, target, ignored);
+  if (succeeded(copies))
+    result.copy = copies->loops.front();
+  return result;
+}
+
+} // namespace regtile

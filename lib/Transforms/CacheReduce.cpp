@@ -1,0 +1,1160 @@
+//===- CacheReduce.cpp - Output tiles held in registers -------------------===//
+
+#include "regtile/Transforms/LoopUtils.h"
+#include "regtile/Transforms/Transforms.h"
+
+#include "mlir/Dialect/Affine/IR/AffineOps.h"
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/Arith/Utils/Utils.h"
+#include "mlir/Dialect/Math/IR/Math.h"
+#include "mlir/Dialect/MemRef/IR/MemRef.h"
+#include "mlir/Dialect/Tensor/IR/Tensor.h"
+#include "mlir/Dialect/Utils/StaticValueUtils.h"
+#include "mlir/Dialect/Vector/IR/VectorOps.h"
+#include "mlir/IR/IRMapping.h"
+#include "mlir/Interfaces/ValueBoundsOpInterface.h"
+#include "mlir/Transforms/LoopInvariantCodeMotionUtils.h"
+#include "llvm/Support/FormatVariadic.h"
+
+#include <map>
+
+using namespace mlir;
+
+namespace regtile {
+namespace {
+
+/// How an input of the op is read by the register tile.
+enum class InputKind {
+  Scalar,    // not a shaped value: used as is
+  Broadcast, // does not depend on the vector dim: one scalar per row
+  Vectored,  // contiguous along the vector dim: native vectors
+};
+
+/// Everything the rewrite needs, computed before the IR changes.
+struct Plan {
+  unsigned numLoops = 0;
+  unsigned vecDim = 0;
+  /// Output dims other than the vector dim (in output order) and their
+  /// static upper bounds; whether each extent is exactly that bound.
+  SmallVector<unsigned> rowDims;
+  SmallVector<int64_t> rowBounds;
+  SmallVector<bool> rowStatic;
+  int64_t vecBound = 0;
+  bool vecStatic = false;
+  SmallVector<unsigned> redDims;
+  SmallVector<InputKind> inputKinds;
+  /// For vectored inputs (by operand number): which of their dims the
+  /// vector runs along.
+  DenseMap<unsigned, unsigned> vectorPos;
+  int64_t lanes = 0, vectorsPerRow = 0, rows = 0;
+  Type accType;
+  /// Body ops to emit (in order), with mul+add pairs fused into an FMA.
+  DenseSet<Operation *> fusedMuls;
+  /// Relation to the loop.
+  bool onTensors = false;
+  unsigned iterArgIdx = 0;
+  tensor::ExtractSliceOp outSlice;
+  tensor::InsertSliceOp outInsert;
+  Value fillValue;
+  /// The output tile is this broadcast of a vector along its innermost dim
+  /// (initial accumulators: the vector in every row).
+  linalg::BroadcastOp broadcast;
+  /// The fill whose result is the loop's output (written through).
+  linalg::FillOp fillOp;
+  /// An elementwise op that is the only user of the tile the loop computes
+  /// (e.g. a ReLU): applied to the registers before the single store.
+  linalg::GenericOp epilogue;
+  unsigned epilogueInput = 0;
+  bool addAtEnd = false;
+
+  bool masked() const {
+    return !vecStatic || llvm::any_of(rowStatic, [](bool s) { return !s; });
+  }
+};
+
+/// Static upper bound (closed) of loop dim `d` of `op`, from any operand dim
+/// that equals it; sets `exact` when the extent is that constant.
+FailureOr<int64_t> boundLoopDim(linalg::LinalgOp op, unsigned d, bool &exact) {
+  SmallVector<int64_t> ranges = op.getStaticLoopRanges();
+  if (!ShapedType::isDynamic(ranges[d])) {
+    exact = true;
+    return ranges[d];
+  }
+  exact = false;
+  for (OpOperand &operand : op->getOpOperands()) {
+    if (!isa<ShapedType>(operand.get().getType()))
+      continue;
+    AffineMap map = op.getMatchingIndexingMap(&operand);
+    for (unsigned i = 0, e = map.getNumResults(); i < e; ++i) {
+      auto dim = dyn_cast<AffineDimExpr>(map.getResult(i));
+      if (!dim || dim.getPosition() != d)
+        continue;
+      FailureOr<int64_t> ub = ValueBoundsConstraintSet::computeConstantBound(
+          presburger::BoundType::UB,
+          ValueBoundsConstraintSet::Variable(operand.get(), i),
+          /*stopCondition=*/nullptr, /*closedUB=*/true);
+      if (succeeded(ub))
+        return *ub;
+    }
+  }
+  return failure();
+}
+
+bool isElementwiseScalarOp(Operation *op) {
+  if (!isa<arith::ArithDialect, math::MathDialect>(op->getDialect()))
+    return false;
+  if (op->getNumRegions() != 0 || op->getNumResults() != 1)
+    return false;
+  auto scalar = [](Type t) { return t.isIntOrIndexOrFloat(); };
+  return llvm::all_of(op->getOperandTypes(), scalar) &&
+         llvm::all_of(op->getResultTypes(), scalar);
+}
+
+LogicalResult analyzeOp(linalg::LinalgOp op, const TargetInfo &target,
+                        const CacheReduceOptions &options, Plan &plan,
+                        std::string &reason) {
+  if (op.getNumDpsInits() != 1) {
+    reason = "expected exactly one output";
+    return failure();
+  }
+  if (!op.hasPureTensorSemantics() && !op.hasPureBufferSemantics()) {
+    reason = "expected all operands on tensors or all on buffers";
+    return failure();
+  }
+  plan.onTensors = op.hasPureTensorSemantics();
+  plan.numLoops = op.getNumLoops();
+  OpOperand *init = op.getDpsInitOperand(0);
+  AffineMap outMap = op.getMatchingIndexingMap(init);
+  if (!outMap.isProjectedPermutation() || outMap.getNumResults() == 0) {
+    reason = "the output's indexing map is not a projected permutation of "
+             "the loops";
+    return failure();
+  }
+  SmallVector<utils::IteratorType> iters = op.getIteratorTypesArray();
+  for (unsigned d = 0; d < plan.numLoops; ++d) {
+    bool inOutput = outMap.isFunctionOfDim(d);
+    if (inOutput != (iters[d] == utils::IteratorType::parallel)) {
+      reason = llvm::formatv("loop dim {0} is {1} but {2} the output", d,
+                             inOutput ? "a reduction" : "parallel",
+                             inOutput ? "indexes" : "does not index")
+                   .str();
+      return failure();
+    }
+    if (!inOutput)
+      plan.redDims.push_back(d);
+  }
+  if (plan.redDims.empty()) {
+    reason = "the op has no reduction dim";
+    return failure();
+  }
+  plan.vecDim = outMap.getDimPosition(outMap.getNumResults() - 1);
+  plan.accType = getElementTypeOrSelf(init->get().getType());
+  if (!plan.accType.isIntOrFloat()) {
+    reason = "the output's element type is not an integer or float";
+    return failure();
+  }
+  plan.lanes = target.lanes(plan.accType);
+
+  // Tile extents.
+  for (unsigned i = 0, e = outMap.getNumResults(); i < e; ++i) {
+    unsigned d = outMap.getDimPosition(i);
+    bool exact = false;
+    FailureOr<int64_t> bound = boundLoopDim(op, d, exact);
+    if (failed(bound)) {
+      reason = llvm::formatv("the extent of output dim {0} has no static "
+                             "upper bound (tile the op first)",
+                             i)
+                   .str();
+      return failure();
+    }
+    if (d == plan.vecDim) {
+      plan.vecBound = *bound;
+      plan.vecStatic = exact;
+    } else {
+      plan.rowDims.push_back(d);
+      plan.rowBounds.push_back(*bound);
+      plan.rowStatic.push_back(exact);
+    }
+  }
+  plan.vectorsPerRow = llvm::divideCeil(plan.vecBound, plan.lanes);
+  plan.rows = 1;
+  for (int64_t b : plan.rowBounds)
+    plan.rows *= b;
+
+  // Inputs.
+  int64_t vectoredInputs = 0;
+  for (OpOperand *in : op.getDpsInputOperands()) {
+    if (!isa<ShapedType>(in->get().getType())) {
+      plan.inputKinds.push_back(InputKind::Scalar);
+      continue;
+    }
+    AffineMap map = op.getMatchingIndexingMap(in);
+    if (!map.isFunctionOfDim(plan.vecDim)) {
+      plan.inputKinds.push_back(InputKind::Broadcast);
+      continue;
+    }
+    // The vector dim indexes one dim of the input, after which the input
+    // has only unit dims (so that dim is contiguous in memory): usually
+    // the last one; a packed B^T tile (NR x 1) qualifies too.
+    auto operandType = cast<ShapedType>(in->get().getType());
+    std::optional<unsigned> pos;
+    bool ok = true;
+    for (unsigned i = 0, e = map.getNumResults(); i < e; ++i) {
+      auto dim = dyn_cast<AffineDimExpr>(map.getResult(i));
+      if (dim && dim.getPosition() == plan.vecDim && !pos)
+        pos = i;
+      else if (map.getResult(i).isFunctionOfDim(plan.vecDim))
+        ok = false;
+      else if (pos && operandType.getDimSize(i) != 1)
+        ok = false;
+    }
+    if (!ok || !pos) {
+      reason = llvm::formatv("input {0} is not contiguous along the output's "
+                             "innermost dim (it must index its own innermost "
+                             "non-unit dim with exactly that loop; transpose "
+                             "or pack it first)",
+                             in->getOperandNumber())
+                   .str();
+      return failure();
+    }
+    if (auto memref = dyn_cast<MemRefType>(operandType)) {
+      SmallVector<int64_t> strides;
+      int64_t offset;
+      if (failed(memref.getStridesAndOffset(strides, offset)) ||
+          strides[*pos] != 1) {
+        reason = llvm::formatv("input {0} is strided along the vector dim",
+                               in->getOperandNumber())
+                     .str();
+        return failure();
+      }
+    }
+    plan.vectorPos[in->getOperandNumber()] = *pos;
+    plan.inputKinds.push_back(InputKind::Vectored);
+    ++vectoredInputs;
+  }
+
+  // Body: elementwise arith/math only; mul+add into FMA.
+  Block &body = op->getRegion(0).front();
+  for (Operation &bodyOp : body.without_terminator()) {
+    if (!isElementwiseScalarOp(&bodyOp)) {
+      reason = ("unsupported op in the body: '" +
+                bodyOp.getName().getStringRef() + "'")
+                   .str();
+      return failure();
+    }
+  }
+  for (Operation &bodyOp : body.without_terminator()) {
+    auto add = dyn_cast<arith::AddFOp>(&bodyOp);
+    if (!add)
+      continue;
+    for (Value operand : add->getOperands())
+      if (auto mul = operand.getDefiningOp<arith::MulFOp>())
+        if (mul->getBlock() == &body && mul->hasOneUse() &&
+            mul.getType() == add.getType()) {
+          plan.fusedMuls.insert(mul);
+          break;
+        }
+  }
+
+  // Adding the tile at the end: the body must be out + x.
+  if (options.addAtEnd) {
+    Value yielded = body.getTerminator()->getOperand(0);
+    Operation *combiner = yielded.getDefiningOp();
+    Value out = body.getArgument(op.getNumDpsInputs());
+    bool additive =
+        combiner && isa<arith::AddFOp, arith::AddIOp>(combiner) &&
+        combiner->getBlock() == &body &&
+        llvm::is_contained(combiner->getOperands(), out) &&
+        llvm::count_if(body.without_terminator(), [&](Operation &o) {
+          return llvm::is_contained(o.getOperands(), out);
+        }) == 1;
+    if (!additive) {
+      reason = "add_at_end needs a body that adds to the output "
+               "(yield out + x, the output used nowhere else)";
+      return failure();
+    }
+    if (auto addf = dyn_cast<arith::AddFOp>(combiner))
+      if (!options.allowReassociation &&
+          !arith::bitEnumContainsAll(addf.getFastmath(),
+                                     arith::FastMathFlags::reassoc)) {
+        reason = "add_at_end reassociates the floating-point sum (the "
+                 "tile is added after the loop): the body's addf needs "
+                 "fastmath<reassoc> or set allow_reassociation";
+        return failure();
+      }
+    plan.addAtEnd = true;
+  }
+
+  // Registers.
+  int64_t accumulators = plan.rows * plan.vectorsPerRow;
+  int64_t reserved = options.reservedRegisters
+                         ? *options.reservedRegisters
+                         : vectoredInputs * plan.vectorsPerRow + 1;
+  int64_t available =
+      options.maxRegisters ? *options.maxRegisters : target.numVectorRegisters;
+  if (accumulators + reserved > available) {
+    reason = llvm::formatv(
+                 "the register tile of {0} rows x {1} native vectors of {2} "
+                 "lanes needs {3} accumulators + {4} registers for loads = "
+                 "{5} vector registers; the target has {6}",
+                 plan.rows, plan.vectorsPerRow, plan.lanes, accumulators,
+                 reserved, accumulators + reserved, available)
+                 .str();
+    return failure();
+  }
+  return success();
+}
+
+/// Whether `e` applies an elementwise body to `tile` (its only shaped
+/// input, read at the same indices as it writes) and scalars, writing a
+/// tensor of the tile's type, without reading its output.
+bool isElementwiseEpilogue(linalg::GenericOp e, Value tile, Type accType) {
+  if (!e.hasPureTensorSemantics() || e.getNumDpsInits() != 1 ||
+      e.getNumReductionLoops() != 0 ||
+      e.getDpsInitOperand(0)->get().getType() != tile.getType())
+    return false;
+  unsigned shaped = 0;
+  for (OpOperand &operand : e->getOpOperands()) {
+    if (!isa<ShapedType>(operand.get().getType()))
+      continue;
+    if (!e.getMatchingIndexingMap(&operand).isIdentity())
+      return false;
+    if (e.isDpsInput(&operand) && operand.get() != tile)
+      return false;
+    shaped += e.isDpsInput(&operand);
+  }
+  Block &body = e->getRegion(0).front();
+  if (shaped != 1 || !body.getArguments().back().use_empty())
+    return false;
+  return getElementTypeOrSelf(tile.getType()) == accType &&
+         llvm::all_of(body.without_terminator(),
+                      [](Operation &o) { return isElementwiseScalarOp(&o); });
+}
+
+/// Checks that `loop` reduces into the op's output tile (the tile does not
+/// move with the loop) and records how the tile is threaded through it.
+LogicalResult analyzeLoop(linalg::LinalgOp op, scf::ForOp loop, Plan &plan,
+                          std::string &reason) {
+  if (op->getParentOp() != loop.getOperation()) {
+    reason = "the op is not directly in the body of the loop";
+    return failure();
+  }
+  Value init = op.getDpsInitOperand(0)->get();
+  auto invariant = [&](Operation *sliceOp) {
+    return llvm::all_of(sliceOp->getOperands().drop_front(),
+                        [&](Value v) { return isLoopInvariant(loop, v); });
+  };
+  const char *moving = "the output tile moves with the loop's induction "
+                       "variable: the loop is not a reduction loop of the op";
+
+  if (!plan.onTensors) {
+    if (isLoopInvariant(loop, init))
+      return success();
+    reason = init.getDefiningOp<memref::SubViewOp>()
+                 ? moving
+                 : "the output buffer is defined in the loop";
+    return failure();
+  }
+
+  // Tensors: init is an iter_arg of the loop, or an invariant slice of one.
+  Value iterArg = init;
+  if (auto slice = init.getDefiningOp<tensor::ExtractSliceOp>()) {
+    if (slice->getBlock() != loop.getBody()) {
+      reason = "the output is not a tile of one of the loop's iter_args";
+      return failure();
+    }
+    if (!invariant(slice)) {
+      reason = moving;
+      return failure();
+    }
+    if (!slice.hasUnitStride() ||
+        slice.getSourceType().getRank() != slice.getType().getRank()) {
+      reason = "the output tile is a strided or rank-reducing slice";
+      return failure();
+    }
+    plan.outSlice = slice;
+    iterArg = slice.getSource();
+  }
+  auto arg = dyn_cast<BlockArgument>(iterArg);
+  if (!arg || arg.getOwner() != loop.getBody() || arg.getArgNumber() == 0) {
+    reason = "the output is not a tile of one of the loop's iter_args";
+    return failure();
+  }
+  plan.iterArgIdx = arg.getArgNumber() - 1;
+  Operation *yield = loop.getBody()->getTerminator();
+  Value result = op->getResult(0);
+  if (!result.hasOneUse()) {
+    reason = "the op's result has uses other than the loop's update";
+    return failure();
+  }
+  Value yielded = result;
+  if (plan.outSlice) {
+    auto insert = dyn_cast<tensor::InsertSliceOp>(*result.getUsers().begin());
+    if (!insert || insert.getDest() != iterArg ||
+        !insert.getResult().hasOneUse() ||
+        !isEqualConstantIntOrValueArray(insert.getMixedOffsets(),
+                                        plan.outSlice.getMixedOffsets()) ||
+        !isEqualConstantIntOrValueArray(insert.getMixedSizes(),
+                                        plan.outSlice.getMixedSizes())) {
+      reason = "the op's result is not inserted back where its output tile "
+               "was extracted";
+      return failure();
+    }
+    plan.outInsert = insert;
+    yielded = insert.getResult();
+  }
+  OpOperand &use = *yielded.getUses().begin();
+  if (use.getOwner() != yield || use.getOperandNumber() != plan.iterArgIdx) {
+    reason = "the updated output is not yielded to its own iter_arg";
+    return failure();
+  }
+  for (OpOperand &u : iterArg.getUses())
+    if (u.getOwner() != plan.outSlice && u.getOwner() != plan.outInsert) {
+      reason = "the output iter_arg has other uses in the loop";
+      return failure();
+    }
+  // A tile of a fill starts from the fill value.
+  Value source = loop.getInitArgs()[plan.iterArgIdx];
+  while (auto s = source.getDefiningOp<tensor::ExtractSliceOp>())
+    source = s.getSource();
+  if (auto fill = source.getDefiningOp<linalg::FillOp>())
+    if (fill.value().getType() == plan.accType)
+      plan.fillValue = fill.value();
+  // A tile that is a broadcast of a vector along the output's innermost dim
+  // (a bias) starts from that vector in every row. When the loop's output
+  // is that broadcast itself (what `structured.fuse` makes of a bias), the
+  // tile is written into the broadcast's destination, and the broadcast
+  // is no longer needed.
+  Value loopInit = loop.getInitArgs()[plan.iterArgIdx];
+  // The tile is the whole iter_arg (no slice, or a slice of all of it).
+  bool wholeTile = !plan.outSlice;
+  if (plan.outSlice) {
+    ArrayRef<int64_t> shape = plan.outSlice.getSourceType().getShape();
+    wholeTile =
+        llvm::all_of(plan.outSlice.getMixedOffsets(),
+                     [](OpFoldResult o) { return isConstantIntValue(o, 0); }) &&
+        llvm::all_of(llvm::enumerate(plan.outSlice.getMixedSizes()),
+                     [&](auto it) {
+                       return isConstantIntValue(it.value(), shape[it.index()]);
+                     });
+  }
+  if (auto bc = loopInit.getDefiningOp<linalg::BroadcastOp>()) {
+    auto inputType = dyn_cast<RankedTensorType>(bc.getInput().getType());
+    int64_t rank = cast<ShapedType>(loopInit.getType()).getRank();
+    SmallVector<int64_t> expected =
+        llvm::to_vector(llvm::seq<int64_t>(0, rank - 1));
+    if (wholeTile && inputType && inputType.getRank() == 1 &&
+        inputType.getElementType() == plan.accType &&
+        llvm::equal(bc.getDimensions(), expected) && loopInit.hasOneUse()) {
+      plan.broadcast = bc;
+      plan.fillValue = Value();
+    }
+  }
+  if (plan.fillValue && wholeTile && loopInit.hasOneUse())
+    plan.fillOp = loopInit.getDefiningOp<linalg::FillOp>();
+  // An elementwise consumer of the whole tile, alone: an epilogue.
+  Value loopResult = loop.getResult(plan.iterArgIdx);
+  if (wholeTile && loopResult.hasOneUse())
+    if (auto e = dyn_cast<linalg::GenericOp>(*loopResult.getUsers().begin()))
+      if (isElementwiseEpilogue(e, loopResult, plan.accType)) {
+        plan.epilogue = e;
+        plan.epilogueInput =
+            llvm::find(e->getOperands(), loopResult) - e->operand_begin();
+      }
+  return success();
+}
+
+/// Emits the register tile.
+class TileEmitter {
+public:
+  TileEmitter(linalg::LinalgOp op, const Plan &plan) : op(op), plan(plan) {}
+
+  VectorType accVecType() const {
+    return VectorType::get({plan.lanes}, plan.accType);
+  }
+
+  /// Row extents and the (clamped, for reads) row indices, defined where
+  /// `tile` is available.
+  void computeRowIndices(OpBuilder &b, Location loc, Value tile,
+                         AffineMap outMap) {
+    rowExtents.clear();
+    for (unsigned k = 0; k < plan.rowDims.size(); ++k) {
+      unsigned pos = *outMap.getResultPosition(
+          getAffineDimExpr(plan.rowDims[k], b.getContext()));
+      rowExtents.push_back(plan.rowStatic[k] ? Value()
+                                             : Value(linalg::createOrFoldDimOp(
+                                                   b, loc, tile, pos)));
+    }
+    readRowIndex.assign(plan.rows, {});
+    exactRowIndex.assign(plan.rows, {});
+    for (int64_t r = 0; r < plan.rows; ++r) {
+      SmallVector<int64_t> multi = delinearize(r);
+      for (unsigned k = 0; k < multi.size(); ++k) {
+        Value exact = arith::ConstantIndexOp::create(b, loc, multi[k]);
+        exactRowIndex[r].push_back(exact);
+        if (plan.rowStatic[k]) {
+          readRowIndex[r].push_back(exact);
+          continue;
+        }
+        Value one = arith::ConstantIndexOp::create(b, loc, 1);
+        Value last = arith::SubIOp::create(b, loc, rowExtents[k], one);
+        readRowIndex[r].push_back(arith::MinSIOp::create(b, loc, exact, last));
+      }
+    }
+  }
+
+  SmallVector<int64_t> delinearize(int64_t r) const {
+    SmallVector<int64_t> multi(plan.rowBounds.size());
+    for (int k = plan.rowBounds.size() - 1; k >= 0; --k) {
+      multi[k] = r % plan.rowBounds[k];
+      r /= plan.rowBounds[k];
+    }
+    return multi;
+  }
+
+  /// Indices into a `tile` indexed like the output: rows then vector dim.
+  SmallVector<Value> outIndices(OpBuilder &b, Location loc, AffineMap outMap,
+                                int64_t r, int64_t j, bool forRead) {
+    SmallVector<Value> indices;
+    for (unsigned i = 0, e = outMap.getNumResults(); i < e; ++i) {
+      unsigned d = outMap.getDimPosition(i);
+      if (d == plan.vecDim) {
+        indices.push_back(
+            arith::ConstantIndexOp::create(b, loc, j * plan.lanes));
+        continue;
+      }
+      unsigned k = llvm::find(plan.rowDims, d) - plan.rowDims.begin();
+      indices.push_back(forRead ? readRowIndex[r][k] : exactRowIndex[r][k]);
+    }
+    return indices;
+  }
+
+  bool vectorInBounds(int64_t j) const {
+    return plan.vecStatic && (j + 1) * plan.lanes <= plan.vecBound;
+  }
+
+  Value zeroOf(OpBuilder &b, Location loc, Type t) {
+    return arith::ConstantOp::create(b, loc, b.getZeroAttr(t));
+  }
+
+  /// Initial accumulators: the tile's values, the fill value, or zero
+  /// (the tile is added at the end).
+  SmallVector<Value> initialAccumulators(OpBuilder &b, Location loc, Value tile,
+                                         AffineMap outMap) {
+    SmallVector<Value> accs;
+    if (plan.broadcast) {
+      linalg::BroadcastOp bc = plan.broadcast;
+      Value input = bc.getInput();
+      Value pad = zeroOf(b, loc, plan.accType);
+      SmallVector<Value> rowVectors;
+      for (int64_t j = 0; j < plan.vectorsPerRow; ++j)
+        rowVectors.push_back(transferRead(
+            b, loc, input,
+            {arith::ConstantIndexOp::create(b, loc, j * plan.lanes)},
+            accVecType(), pad, vectorInBounds(j)));
+      for (int64_t r = 0; r < plan.rows; ++r)
+        llvm::append_range(accs, rowVectors);
+      return accs;
+    }
+    if (plan.fillValue || plan.addAtEnd) {
+      Value splat = plan.fillValue ? Value(vector::BroadcastOp::create(
+                                         b, loc, accVecType(), plan.fillValue))
+                                   : Value(arith::ConstantOp::create(
+                                         b, loc, b.getZeroAttr(accVecType())));
+      accs.assign(plan.rows * plan.vectorsPerRow, splat);
+      return accs;
+    }
+    return loadTile(b, loc, tile, outMap);
+  }
+
+  /// The tile as native vectors, one block of loads.
+  SmallVector<Value> loadTile(OpBuilder &b, Location loc, Value tile,
+                              AffineMap outMap) {
+    SmallVector<Value> vectors;
+    Value pad = zeroOf(b, loc, plan.accType);
+    for (int64_t r = 0; r < plan.rows; ++r)
+      for (int64_t j = 0; j < plan.vectorsPerRow; ++j)
+        vectors.push_back(transferRead(b, loc, tile,
+                                       outIndices(b, loc, outMap, r, j, true),
+                                       accVecType(), pad, vectorInBounds(j)));
+    return vectors;
+  }
+
+  /// `accs` + the tile: a block of loads, then a block of adds.
+  SmallVector<Value> addTile(OpBuilder &b, Location loc, Value tile,
+                             AffineMap outMap, ValueRange accs) {
+    SmallVector<Value> loaded = loadTile(b, loc, tile, outMap);
+    SmallVector<Value> sums;
+    for (auto [acc, t] : llvm::zip(accs, loaded))
+      sums.push_back(isa<FloatType>(plan.accType)
+                         ? Value(arith::AddFOp::create(b, loc, t, acc))
+                         : Value(arith::AddIOp::create(b, loc, t, acc)));
+    return sums;
+  }
+
+  /// A 1-D read along dim `pos` of `source` (default: the innermost).
+  Value transferRead(OpBuilder &b, Location loc, Value source,
+                     ArrayRef<Value> indices, VectorType type, Value pad,
+                     bool inBounds, std::optional<unsigned> pos = {}) {
+    unsigned rank = cast<ShapedType>(source.getType()).getRank();
+    AffineMap map = AffineMap::get(
+        rank, 0, getAffineDimExpr(pos ? *pos : rank - 1, b.getContext()));
+    return vector::TransferReadOp::create(
+        b, loc, type, source, indices, AffineMapAttr::get(map), pad,
+        /*mask=*/Value(), b.getBoolArrayAttr({inBounds}));
+  }
+
+  /// One reduction point: loads, then per row broadcast + body per vector.
+  SmallVector<Value> step(OpBuilder &b, Location loc, ArrayRef<Value> redIvs,
+                          ValueRange accs) {
+    Block &body = op->getRegion(0).front();
+    // Loop-dim values for row r and vector j (vector dim: j * lanes).
+    auto dimValues = [&](int64_t r, int64_t j) {
+      SmallVector<OpFoldResult> dims(plan.numLoops, b.getIndexAttr(0));
+      for (unsigned k = 0; k < plan.rowDims.size(); ++k)
+        dims[plan.rowDims[k]] = readRowIndex[r][k];
+      dims[plan.vecDim] = b.getIndexAttr(j * plan.lanes);
+      for (unsigned k = 0; k < plan.redDims.size(); ++k)
+        dims[plan.redDims[k]] = redIvs[k];
+      return dims;
+    };
+    auto indicesFor = [&](AffineMap map, int64_t r, int64_t j) {
+      SmallVector<OpFoldResult> dims = dimValues(r, j);
+      SmallVector<Value> indices;
+      for (AffineExpr e : map.getResults()) {
+        OpFoldResult idx = affine::makeComposedFoldedAffineApply(
+            b, loc, AffineMap::get(plan.numLoops, 0, e), dims);
+        indices.push_back(getValueOrCreateConstantIndexOp(b, loc, idx));
+      }
+      return indices;
+    };
+    // Key of a read: the row dims the map uses (others zeroed), and j.
+    auto rowKey = [&](AffineMap map, int64_t r) {
+      SmallVector<int64_t> multi = delinearize(r);
+      for (unsigned k = 0; k < multi.size(); ++k)
+        if (!map.isFunctionOfDim(plan.rowDims[k]))
+          multi[k] = 0;
+      return multi;
+    };
+
+    SmallVector<OpOperand *> inputs = op.getDpsInputOperands();
+    // Vectored inputs first: the block of loads.
+    std::map<std::pair<unsigned, std::pair<SmallVector<int64_t>, int64_t>>,
+             Value>
+        vectors;
+    for (unsigned i = 0; i < inputs.size(); ++i) {
+      if (plan.inputKinds[i] != InputKind::Vectored)
+        continue;
+      AffineMap map = op.getMatchingIndexingMap(inputs[i]);
+      Type elt = getElementTypeOrSelf(inputs[i]->get().getType());
+      VectorType type = VectorType::get({plan.lanes}, elt);
+      for (int64_t r = 0; r < plan.rows; ++r)
+        for (int64_t j = 0; j < plan.vectorsPerRow; ++j) {
+          auto key = std::make_pair(i, std::make_pair(rowKey(map, r), j));
+          if (vectors.count(key))
+            continue;
+          vectors[key] = transferRead(
+              b, loc, inputs[i]->get(), indicesFor(map, r, j), type,
+              zeroOf(b, loc, elt), vectorInBounds(j),
+              plan.vectorPos.lookup(inputs[i]->getOperandNumber()));
+        }
+    }
+
+    std::map<std::pair<unsigned, SmallVector<int64_t>>, Value> scalars;
+    SmallVector<Value> next;
+    for (int64_t r = 0; r < plan.rows; ++r) {
+      // Broadcast inputs of this row.
+      SmallVector<Value> rowValues(inputs.size());
+      for (unsigned i = 0; i < inputs.size(); ++i) {
+        Value source = inputs[i]->get();
+        Type elt = getElementTypeOrSelf(source.getType());
+        VectorType type = VectorType::get({plan.lanes}, elt);
+        if (plan.inputKinds[i] == InputKind::Scalar) {
+          rowValues[i] = vector::BroadcastOp::create(b, loc, type, source);
+          continue;
+        }
+        if (plan.inputKinds[i] != InputKind::Broadcast)
+          continue;
+        AffineMap map = op.getMatchingIndexingMap(inputs[i]);
+        auto key = std::make_pair(i, rowKey(map, r));
+        Value &cached = scalars[key];
+        if (!cached) {
+          SmallVector<Value> idx = indicesFor(map, r, 0);
+          Value scalar =
+              plan.onTensors
+                  ? Value(tensor::ExtractOp::create(b, loc, source, idx))
+                  : Value(memref::LoadOp::create(b, loc, source, idx));
+          cached = vector::BroadcastOp::create(b, loc, type, scalar);
+        }
+        rowValues[i] = cached;
+      }
+      for (int64_t j = 0; j < plan.vectorsPerRow; ++j) {
+        IRMapping map;
+        for (unsigned i = 0; i < inputs.size(); ++i) {
+          Value v = rowValues[i];
+          if (plan.inputKinds[i] == InputKind::Vectored)
+            v = vectors[std::make_pair(
+                i, std::make_pair(
+                       rowKey(op.getMatchingIndexingMap(inputs[i]), r), j))];
+          map.map(body.getArgument(i), v);
+        }
+        map.map(body.getArgument(inputs.size()),
+                accs[r * plan.vectorsPerRow + j]);
+        for (Operation &bodyOp : body.without_terminator()) {
+          if (plan.fusedMuls.contains(&bodyOp))
+            continue;
+          if (auto add = dyn_cast<arith::AddFOp>(&bodyOp)) {
+            arith::MulFOp mul;
+            Value other;
+            for (unsigned k = 0; k < 2 && !mul; ++k) {
+              auto m = add->getOperand(k).getDefiningOp<arith::MulFOp>();
+              if (m && plan.fusedMuls.contains(m)) {
+                mul = m;
+                other = add->getOperand(1 - k);
+              }
+            }
+            if (mul) {
+              map.map(add.getResult(),
+                      vector::FMAOp::create(
+                          b, loc, vectorized(b, loc, map, mul.getLhs()),
+                          vectorized(b, loc, map, mul.getRhs()),
+                          vectorized(b, loc, map, other)));
+              continue;
+            }
+          }
+          vectorizeElementwise(b, loc, map, bodyOp);
+        }
+        Value yielded = body.getTerminator()->getOperand(0);
+        next.push_back(vectorized(b, loc, map, yielded));
+      }
+    }
+    return next;
+  }
+
+  /// `op` (an elementwise scalar op) at vectors of `lanes`, its operands
+  /// looked up in (or broadcast into) `map`; maps its result.
+  void vectorizeElementwise(OpBuilder &b, Location loc, IRMapping &map,
+                            Operation &op) {
+    SmallVector<Value> operands;
+    for (Value v : op.getOperands())
+      operands.push_back(vectorized(b, loc, map, v));
+    OperationState state(loc, op.getName());
+    state.addOperands(operands);
+    state.addTypes(VectorType::get({plan.lanes}, op.getResult(0).getType()));
+    state.addAttributes(op.getAttrs());
+    map.map(op.getResult(0), b.create(state)->getResult(0));
+  }
+
+  /// `v` as a vector of `lanes`: mapped, or a broadcast of a value defined
+  /// outside the body.
+  Value vectorized(OpBuilder &b, Location loc, IRMapping &map, Value v) {
+    if (Value m = map.lookupOrNull(v))
+      return m;
+    Value splat = vector::BroadcastOp::create(
+        b, loc, VectorType::get({plan.lanes}, v.getType()), v);
+    map.map(v, splat);
+    return splat;
+  }
+
+  /// Stores the accumulators into `tile` (a tensor: returns the new tensor;
+  /// a buffer: returns null), one straight block of vector stores. Rows
+  /// beyond a dynamic extent are stored at a clamped (valid) row under an
+  /// all-false mask, so the block has no branches.
+  Value store(OpBuilder &b, Location loc, Value tile, AffineMap outMap,
+              ValueRange accs) {
+    bool tensor = isa<RankedTensorType>(tile.getType());
+    unsigned rank = outMap.getNumResults();
+    AffineMapAttr perm = AffineMapAttr::get(
+        AffineMap::getMinorIdentityMap(rank, 1, b.getContext()));
+    VectorType maskType = VectorType::get({plan.lanes}, b.getI1Type());
+    Value vecExtent;
+    if (!plan.vecStatic) {
+      unsigned pos = *outMap.getResultPosition(
+          getAffineDimExpr(plan.vecDim, b.getContext()));
+      vecExtent = linalg::createOrFoldDimOp(b, loc, tile, pos);
+    }
+    for (int64_t r = 0; r < plan.rows; ++r) {
+      // Whether every dynamic row index is within its extent.
+      Value inRange;
+      SmallVector<int64_t> multi = delinearize(r);
+      for (unsigned k = 0; k < multi.size(); ++k) {
+        if (plan.rowStatic[k] || multi[k] == 0)
+          continue;
+        Value c = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::slt,
+                                        exactRowIndex[r][k], rowExtents[k]);
+        inRange = inRange ? arith::AndIOp::create(b, loc, inRange, c) : c;
+      }
+      for (int64_t j = 0; j < plan.vectorsPerRow; ++j) {
+        Value mask;
+        if (inRange || !vectorInBounds(j)) {
+          // Lanes to store: what is left of the vector dim (or all lanes),
+          // none when the row does not exist.
+          Value lanes = arith::ConstantIndexOp::create(b, loc, plan.lanes);
+          if (vecExtent) {
+            Value start =
+                arith::ConstantIndexOp::create(b, loc, j * plan.lanes);
+            Value left = arith::SubIOp::create(b, loc, vecExtent, start);
+            lanes = arith::MinSIOp::create(b, loc, left, lanes);
+          } else if (!vectorInBounds(j)) {
+            lanes = arith::ConstantIndexOp::create(
+                b, loc, plan.vecBound - j * plan.lanes);
+          }
+          if (inRange)
+            lanes = arith::SelectOp::create(
+                b, loc, inRange, lanes,
+                arith::ConstantIndexOp::create(b, loc, 0));
+          mask =
+              vector::CreateMaskOp::create(b, loc, maskType, ValueRange{lanes});
+        }
+        auto w = vector::TransferWriteOp::create(
+            b, loc, accs[r * plan.vectorsPerRow + j], tile,
+            outIndices(b, loc, outMap, r, j, /*forRead=*/true), perm, mask,
+            b.getBoolArrayAttr({vectorInBounds(j)}));
+        if (tensor)
+          tile = w.getResult();
+      }
+    }
+    return tensor ? tile : Value();
+  }
+
+private:
+  linalg::LinalgOp op;
+  const Plan &plan;
+  SmallVector<Value> rowExtents;
+  SmallVector<SmallVector<Value>> readRowIndex, exactRowIndex;
+};
+
+/// Nested loops over the op's reduction dims (extents from its operands),
+/// carrying the accumulators; `step` at the innermost point.
+SmallVector<Value> emitReductionNest(OpBuilder &b, Location loc,
+                                     linalg::LinalgOp op, const Plan &plan,
+                                     TileEmitter &emitter, ValueRange accs) {
+  SmallVector<OpFoldResult> extents;
+  SmallVector<int64_t> staticRanges = op.getStaticLoopRanges();
+  for (unsigned d : plan.redDims) {
+    if (!ShapedType::isDynamic(staticRanges[d])) {
+      extents.push_back(b.getIndexAttr(staticRanges[d]));
+      continue;
+    }
+    OpFoldResult extent;
+    for (OpOperand &operand : op->getOpOperands()) {
+      if (extent || !isa<ShapedType>(operand.get().getType()))
+        continue;
+      AffineMap map = op.getMatchingIndexingMap(&operand);
+      for (unsigned i = 0, e = map.getNumResults(); i < e; ++i)
+        if (auto dim = dyn_cast<AffineDimExpr>(map.getResult(i)))
+          if (dim.getPosition() == d) {
+            extent = linalg::createOrFoldDimOp(b, loc, operand.get(), i);
+            break;
+          }
+    }
+    extents.push_back(extent);
+  }
+  SmallVector<Value> ivs;
+  std::function<SmallVector<Value>(OpBuilder &, unsigned, ValueRange)> nest =
+      [&](OpBuilder &nb, unsigned level, ValueRange carried) {
+        if (level == extents.size())
+          return emitter.step(nb, loc, ivs, carried);
+        std::optional<int64_t> c = getConstantIntValue(extents[level]);
+        if (c && *c == 1) {
+          ivs.push_back(arith::ConstantIndexOp::create(nb, loc, 0));
+          SmallVector<Value> r = nest(nb, level + 1, carried);
+          ivs.pop_back();
+          return r;
+        }
+        Value zero = arith::ConstantIndexOp::create(nb, loc, 0);
+        Value one = arith::ConstantIndexOp::create(nb, loc, 1);
+        Value ub = getValueOrCreateConstantIndexOp(nb, loc, extents[level]);
+        auto loop = scf::ForOp::create(
+            nb, loc, zero, ub, one, carried,
+            [&](OpBuilder &lb, Location l, Value iv, ValueRange iterArgs) {
+              ivs.push_back(iv);
+              SmallVector<Value> r = nest(lb, level + 1, iterArgs);
+              ivs.pop_back();
+              scf::YieldOp::create(lb, l, r);
+            });
+        return SmallVector<Value>(loop.getResults());
+      };
+  return nest(b, 0, accs);
+}
+
+} // namespace
+
+namespace {
+/// The rewrite of an analyzed (op, loop) pair.
+CacheReduceResult rewrite(RewriterBase &rewriter, linalg::LinalgOp op,
+                          scf::ForOp loop, Plan plan);
+
+/// The extent of the vector dim of the op's output tile, as a value
+/// available before the loop.
+Value vectorExtentBeforeLoop(RewriterBase &rewriter, linalg::LinalgOp op,
+                             scf::ForOp loop, Plan &plan) {
+  Location loc = op.getLoc();
+  AffineMap outMap = op.getMatchingIndexingMap(op.getDpsInitOperand(0));
+  unsigned pos = *outMap.getResultPosition(
+      getAffineDimExpr(plan.vecDim, rewriter.getContext()));
+  IRMapping hoisted;
+  if (plan.onTensors && plan.outSlice)
+    return getValueOrCreateConstantIndexOp(
+        rewriter, loc,
+        hoistInvariant(rewriter, loop, plan.outSlice.getMixedSizes()[pos],
+                       hoisted));
+  Value tile = plan.onTensors
+                   ? loop.getInitArgs()[plan.iterArgIdx]
+                   : hoistInvariant(rewriter, loop,
+                                    op.getDpsInitOperand(0)->get(), hoisted);
+  return getValueOrCreateConstantIndexOp(
+      rewriter, loc, linalg::createOrFoldDimOp(rewriter, loc, tile, pos));
+}
+} // namespace
+
+FailureOr<CacheReduceResult> cacheReduce(RewriterBase &rewriter,
+                                         linalg::LinalgOp op, scf::ForOp loop,
+                                         const TargetInfo &target,
+                                         const CacheReduceOptions &options,
+                                         std::string &reason) {
+  Plan plan;
+  if (failed(analyzeOp(op, target, options, plan, reason)) ||
+      failed(analyzeLoop(op, loop, plan, reason)))
+    return failure();
+  if (plan.vecStatic || plan.vectorsPerRow == 1)
+    return rewrite(rewriter, op, loop, plan);
+
+  // A partial tile along the vector dim: one version of the loop per number
+  // of native vectors the tile needs (scf.index_switch on it), so that an
+  // edge tile of 12 columns computes one vector per row, not four.
+  OpBuilder::InsertionGuard guard(rewriter);
+  Location loc = op.getLoc();
+  rewriter.setInsertionPoint(loop);
+  Value extent = vectorExtentBeforeLoop(rewriter, op, loop, plan);
+  AffineExpr s0 = getAffineSymbolExpr(0, rewriter.getContext());
+  Value count = getValueOrCreateConstantIndexOp(
+      rewriter, loc,
+      affine::makeComposedFoldedAffineApply(rewriter, loc,
+                                            s0.ceilDiv(plan.lanes), {extent}));
+  SmallVector<int64_t> cases =
+      llvm::to_vector(llvm::seq<int64_t>(1, plan.vectorsPerRow));
+  auto sw = scf::IndexSwitchOp::create(rewriter, loc, loop.getResultTypes(),
+                                       count, cases, cases.size());
+  CacheReduceResult result;
+  auto version = [&](Region &region, int64_t vectors) {
+    Block *block = rewriter.createBlock(&region);
+    rewriter.setInsertionPointToStart(block);
+    IRMapping mapping;
+    auto clone = cast<scf::ForOp>(rewriter.clone(*loop, mapping));
+    scf::YieldOp::create(rewriter, loc, clone.getResults());
+    auto clonedOp = cast<linalg::LinalgOp>(mapping.lookup(op.getOperation()));
+    Plan p = plan;
+    // The versions' results meet in the switch: no epilogue in them.
+    p.epilogue = {};
+    p.vectorsPerRow = vectors;
+    p.vecBound = vectors * plan.lanes;
+    if (p.outSlice)
+      p.outSlice = cast<tensor::ExtractSliceOp>(
+          mapping.lookup(plan.outSlice.getOperation()));
+    if (p.outInsert)
+      p.outInsert = cast<tensor::InsertSliceOp>(
+          mapping.lookup(plan.outInsert.getOperation()));
+    DenseSet<Operation *> fused;
+    for (Operation *m : plan.fusedMuls)
+      fused.insert(mapping.lookup(m));
+    p.fusedMuls = std::move(fused);
+    return rewrite(rewriter, clonedOp, clone, p);
+  };
+  for (auto [i, c] : llvm::enumerate(cases))
+    (void)version(sw.getCaseRegions()[i], c);
+  result = version(sw.getDefaultRegion(), plan.vectorsPerRow);
+  rewriter.replaceOp(loop, sw.getResults());
+  return result;
+}
+
+namespace {
+CacheReduceResult rewrite(RewriterBase &rewriter, linalg::LinalgOp op,
+                          scf::ForOp loop, Plan plan) {
+  Location loc = op.getLoc();
+  AffineMap outMap = op.getMatchingIndexingMap(op.getDpsInitOperand(0));
+  TileEmitter emitter(op, plan);
+  OpBuilder::InsertionGuard guard(rewriter);
+
+  // Before the loop: the tile and the initial accumulators.
+  rewriter.setInsertionPoint(loop);
+  Value outer; // tensors: the iter_arg's initial value
+  Value tile;
+  IRMapping hoisted;
+  SmallVector<OpFoldResult> offsets, sizes, strides;
+  if (plan.onTensors) {
+    outer = loop.getInitArgs()[plan.iterArgIdx];
+    // Every element of the tile is stored after the loop: a broadcast or
+    // fill that only made the loop's initial output is bypassed.
+    if (plan.broadcast)
+      outer = plan.broadcast.getInit();
+    else if (plan.fillOp)
+      outer = plan.fillOp.getOutputs()[0];
+    tile = outer;
+    if (plan.outSlice) {
+      auto hoist = [&](ArrayRef<OpFoldResult> values) {
+        SmallVector<OpFoldResult> out;
+        for (OpFoldResult v : values)
+          out.push_back(hoistInvariant(rewriter, loop, v, hoisted));
+        return out;
+      };
+      offsets = hoist(plan.outSlice.getMixedOffsets());
+      sizes = hoist(plan.outSlice.getMixedSizes());
+      strides = hoist(plan.outSlice.getMixedStrides());
+      tile = tensor::ExtractSliceOp::create(rewriter, loc, outer, offsets,
+                                            sizes, strides);
+    }
+  } else {
+    tile =
+        hoistInvariant(rewriter, loop, op.getDpsInitOperand(0)->get(), hoisted);
+  }
+  emitter.computeRowIndices(rewriter, loc, tile, outMap);
+  SmallVector<Value> accs =
+      emitter.initialAccumulators(rewriter, loc, tile, outMap);
+
+  // The new loop: the other iter_args, then the accumulators.
+  SmallVector<Value> inits;
+  for (auto [i, v] : llvm::enumerate(loop.getInitArgs()))
+    if (!plan.onTensors || i != plan.iterArgIdx)
+      inits.push_back(v);
+  unsigned numOthers = inits.size();
+  llvm::append_range(inits, accs);
+  auto newLoop =
+      scf::ForOp::create(rewriter, loc, loop.getLowerBound(),
+                         loop.getUpperBound(), loop.getStep(), inits);
+  newLoop->setDiscardableAttrs(loop->getDiscardableAttrDictionary());
+  Block *newBody = newLoop.getBody();
+  if (!newBody->empty())
+    rewriter.eraseOp(newBody->getTerminator());
+  SmallVector<Value> argValues = {newLoop.getInductionVar()};
+  unsigned other = 0;
+  for (unsigned i = 0, e = loop.getNumRegionIterArgs(); i < e; ++i)
+    argValues.push_back(plan.onTensors && i == plan.iterArgIdx
+                            ? outer
+                            : newLoop.getRegionIterArgs()[other++]);
+  auto oldYield = cast<scf::YieldOp>(loop.getBody()->getTerminator());
+  rewriter.mergeBlocks(loop.getBody(), newBody, argValues);
+
+  // The op becomes the register tile's step.
+  rewriter.setInsertionPoint(op);
+  ValueRange carried = newLoop.getRegionIterArgs().drop_front(numOthers);
+  SmallVector<Value> updated =
+      emitReductionNest(rewriter, loc, op, plan, emitter, carried);
+  SmallVector<Value> yields;
+  for (auto [i, v] : llvm::enumerate(oldYield.getOperands()))
+    if (!plan.onTensors || i != plan.iterArgIdx)
+      yields.push_back(v);
+  llvm::append_range(yields, updated);
+  rewriter.setInsertionPoint(oldYield);
+  scf::YieldOp::create(rewriter, oldYield.getLoc(), yields);
+  rewriter.eraseOp(oldYield);
+  if (plan.outInsert)
+    rewriter.eraseOp(plan.outInsert);
+  rewriter.eraseOp(op);
+  if (plan.outSlice)
+    rewriter.eraseOp(plan.outSlice);
+
+  // After the loop: one block of stores.
+  rewriter.setInsertionPointAfter(newLoop);
+  SmallVector<Value> finalAccs(newLoop.getResults().drop_front(numOthers));
+  if (plan.addAtEnd && !plan.fillValue && !plan.broadcast)
+    finalAccs = emitter.addTile(rewriter, loc, tile, outMap, finalAccs);
+  SmallVector<Value> replacements;
+  other = 0;
+  if (plan.onTensors && plan.epilogue) {
+    // The epilogue on the registers, one store into its destination; the
+    // tile itself is never stored.
+    linalg::GenericOp e = plan.epilogue;
+    // At the epilogue, where its destination exists.
+    rewriter.setInsertionPoint(e);
+    Block &body = e->getRegion(0).front();
+    SmallVector<Value> results;
+    for (Value acc : finalAccs) {
+      IRMapping map;
+      for (auto [i, operand] : llvm::enumerate(e.getDpsInputs()))
+        map.map(body.getArgument(i),
+                i == plan.epilogueInput
+                    ? acc
+                    : emitter.vectorized(rewriter, loc, map, operand));
+      for (Operation &bodyOp : body.without_terminator())
+        emitter.vectorizeElementwise(rewriter, loc, map, bodyOp);
+      results.push_back(emitter.vectorized(
+          rewriter, loc, map, body.getTerminator()->getOperand(0)));
+    }
+    Value written = emitter.store(rewriter, loc, e.getDpsInitOperand(0)->get(),
+                                  outMap, results);
+    rewriter.replaceOp(e, written);
+    for (unsigned i = 0, n = loop.getNumResults(); i < n; ++i)
+      replacements.push_back(
+          i == plan.iterArgIdx ? outer : Value(newLoop.getResult(other++)));
+  } else if (plan.onTensors) {
+    Value written = emitter.store(rewriter, loc, tile, outMap, finalAccs);
+    if (plan.outSlice)
+      written = tensor::InsertSliceOp::create(rewriter, loc, written, outer,
+                                              offsets, sizes, strides);
+    for (unsigned i = 0, e = loop.getNumResults(); i < e; ++i)
+      replacements.push_back(
+          i == plan.iterArgIdx ? written : Value(newLoop.getResult(other++)));
+  } else {
+    emitter.store(rewriter, loc, tile, outMap, finalAccs);
+    for (unsigned i = 0, e = loop.getNumResults(); i < e; ++i)
+      replacements.push_back(newLoop.getResult(i));
+  }
+  rewriter.replaceOp(loop, replacements);
+  // What tiling left in the loop body but does not change in it (tile
+  // offsets of the inputs, their slices) is computed once before it.
+  moveLoopInvariantCode(cast<LoopLikeOpInterface>(newLoop.getOperation()));
+
+  CacheReduceResult result;
+  result.loop = newLoop;
+  result.rows = plan.rows;
+  result.vectorsPerRow = plan.vectorsPerRow;
+  result.masked = plan.masked();
+  result.fromFill = static_cast<bool>(plan.fillValue);
+  result.addedAtEnd = plan.addAtEnd && !plan.fillValue && !plan.broadcast;
+  // The bypassed broadcast or fill is dead now.
+  if (plan.broadcast && plan.broadcast->use_empty())
+    rewriter.eraseOp(plan.broadcast);
+  if (plan.fillOp && plan.fillOp->use_empty())
+    rewriter.eraseOp(plan.fillOp);
+  return result;
+}
+} // namespace
+
+ContractionBlocking computeContractionBlocking(const TargetInfo &target,
+                                               Type accType) {
+  ContractionBlocking b;
+  int64_t lanes = target.lanes(accType);
+  int64_t regs = target.numVectorRegisters;
+  int64_t bytes = std::max<int64_t>(1, accType.getIntOrFloatBitWidth() / 8);
+  double best = -1;
+  for (int64_t nv : {1, 2, 4}) {
+    int64_t mr = (regs - nv - 1) / nv;
+    if (mr < 1)
+      continue;
+    double score = double(mr * nv) / double(mr + nv);
+    if (score > best) {
+      best = score;
+      b.mr = mr;
+      b.nr = nv * lanes;
+    }
+  }
+  auto prevPow2 = [](int64_t x) {
+    int64_t p = 1;
+    while (p * 2 <= x)
+      p *= 2;
+    return p;
+  };
+  // The A panel (mr x kc) is reused across the N loop from L1 while B
+  // streams through it: three quarters of L1. A deeper kc also means fewer
+  // round trips of the C tiles (K / kc).
+  b.kc = std::clamp<int64_t>(prevPow2(target.l1dBytes * 3 / 4 / (b.mr * bytes)),
+                             64, 1024);
+  // The B block (kc x nc) is what must stay in L2 (A panels live in L1, C
+  // tiles stream): all of L2.
+  b.nc =
+      std::max<int64_t>(b.nr, (target.l2Bytes / (b.kc * bytes)) / b.nr * b.nr);
+  return b;
+}
+
+} // namespace regtile

@@ -1,0 +1,709 @@
+//===- ReduceToVectorAccumulator.cpp - Register-resident reductions -------===//
+
+#include "regtile/Transforms/Transforms.h"
+
+#include "mlir/Dialect/Affine/IR/AffineOps.h"
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/Arith/Utils/Utils.h"
+#include "mlir/Dialect/LLVMIR/LLVMDialect.h"
+#include "mlir/Dialect/MemRef/IR/MemRef.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/Dialect/Tensor/IR/Tensor.h"
+#include "mlir/Dialect/UB/IR/UBOps.h"
+#include "mlir/Dialect/Vector/IR/VectorOps.h"
+#include "mlir/IR/IRMapping.h"
+#include "llvm/ADT/TypeSwitch.h"
+#include "llvm/Support/FormatVariadic.h"
+
+using namespace mlir;
+using vector::CombiningKind;
+
+namespace regtile {
+namespace {
+
+/// What the rewrite needs to know about the op.
+struct Analysis {
+  unsigned numLoops = 0;
+  unsigned innerDim = 0; // the innermost loop, a reduction
+  SmallVector<unsigned> parallelDims, outerReductionDims;
+  OpOperand *init = nullptr;
+  Operation *combiner = nullptr;
+  CombiningKind kind = CombiningKind::ADD;
+  /// The value the combiner folds into the output (computed from inputs).
+  Value combined;
+  /// Body ops computing `combined`, in order.
+  SmallVector<Operation *> prologue;
+  Type accType;
+  arith::FastMathFlags fastmath = arith::FastMathFlags::none;
+};
+
+std::optional<CombiningKind> getCombiningKind(Operation *op) {
+  using K = CombiningKind;
+  return llvm::TypeSwitch<Operation *, std::optional<K>>(op)
+      .Case<arith::AddIOp, arith::AddFOp>([](auto) { return K::ADD; })
+      .Case<arith::MulIOp, arith::MulFOp>([](auto) { return K::MUL; })
+      .Case<arith::MinSIOp>([](auto) { return K::MINSI; })
+      .Case<arith::MinUIOp>([](auto) { return K::MINUI; })
+      .Case<arith::MaxSIOp>([](auto) { return K::MAXSI; })
+      .Case<arith::MaxUIOp>([](auto) { return K::MAXUI; })
+      .Case<arith::MinimumFOp>([](auto) { return K::MINIMUMF; })
+      .Case<arith::MaximumFOp>([](auto) { return K::MAXIMUMF; })
+      .Case<arith::MinNumFOp>([](auto) { return K::MINNUMF; })
+      .Case<arith::MaxNumFOp>([](auto) { return K::MAXNUMF; })
+      .Case<arith::AndIOp>([](auto) { return K::AND; })
+      .Case<arith::OrIOp>([](auto) { return K::OR; })
+      .Case<arith::XOrIOp>([](auto) { return K::XOR; })
+      .Default([](Operation *) { return std::nullopt; });
+}
+
+/// The neutral element of `kind` on `type`. Float add uses -0.0 so that a
+/// sum of negative zeros stays -0.0.
+TypedAttr getIdentity(CombiningKind kind, Type type, Builder &b) {
+  if (auto ft = dyn_cast<FloatType>(type)) {
+    const llvm::fltSemantics &sem = ft.getFloatSemantics();
+    switch (kind) {
+    case CombiningKind::ADD:
+      return b.getFloatAttr(type, llvm::APFloat::getZero(sem, true));
+    case CombiningKind::MUL:
+      return b.getFloatAttr(type, 1.0);
+    case CombiningKind::MINIMUMF:
+    case CombiningKind::MINNUMF:
+      return b.getFloatAttr(type, llvm::APFloat::getInf(sem, false));
+    default: // MAXIMUMF, MAXNUMF
+      return b.getFloatAttr(type, llvm::APFloat::getInf(sem, true));
+    }
+  }
+  unsigned w = type.getIntOrFloatBitWidth();
+  switch (kind) {
+  case CombiningKind::MUL:
+    return b.getIntegerAttr(type, llvm::APInt(w, 1));
+  case CombiningKind::AND:
+  case CombiningKind::MINUI:
+    return b.getIntegerAttr(type, llvm::APInt::getAllOnes(w));
+  case CombiningKind::MINSI:
+    return b.getIntegerAttr(type, llvm::APInt::getSignedMaxValue(w));
+  case CombiningKind::MAXSI:
+    return b.getIntegerAttr(type, llvm::APInt::getSignedMinValue(w));
+  default: // ADD, OR, XOR, MAXUI
+    return b.getIntegerAttr(type, llvm::APInt::getZero(w));
+  }
+}
+
+bool needsReassociation(const Analysis &a) {
+  return isa<FloatType>(a.accType) &&
+         (a.kind == CombiningKind::ADD || a.kind == CombiningKind::MUL);
+}
+
+LogicalResult analyze(linalg::LinalgOp op,
+                      const VectorAccumulatorOptions &options, Analysis &a,
+                      std::string &reason) {
+  auto fail = [&](const Twine &msg) {
+    reason = msg.str();
+    return failure();
+  };
+  if (!op.hasPureTensorSemantics() && !op.hasPureBufferSemantics())
+    return fail("mixes tensor and buffer operands");
+  a.numLoops = op.getNumLoops();
+  if (a.numLoops == 0)
+    return fail("has no loops");
+  SmallVector<utils::IteratorType> iterators = op.getIteratorTypesArray();
+  a.innerDim = a.numLoops - 1;
+  if (iterators[a.innerDim] != utils::IteratorType::reduction)
+    return fail("innermost iteration dimension (d" + Twine(a.innerDim) +
+                ") is not a reduction");
+  for (unsigned d = 0; d < a.innerDim; ++d)
+    (iterators[d] == utils::IteratorType::parallel ? a.parallelDims
+                                                   : a.outerReductionDims)
+        .push_back(d);
+  if (op.getNumDpsInits() != 1)
+    return fail("expected one output operand, got " +
+                Twine(op.getNumDpsInits()));
+  a.init = op.getDpsInitOperand(0);
+  AffineMap initMap = op.getMatchingIndexingMap(a.init);
+  if (!initMap.isProjectedPermutation(/*allowZeroInResults=*/false))
+    return fail("the output's indexing map is not a projected permutation");
+  for (AffineExpr e : initMap.getResults())
+    if (iterators[cast<AffineDimExpr>(e).getPosition()] !=
+        utils::IteratorType::parallel)
+      return fail("the output is indexed by a reduction dimension");
+  for (OpOperand *in : op.getDpsInputOperands()) {
+    AffineMap map = op.getMatchingIndexingMap(in);
+    if (!map.isProjectedPermutation(/*allowZeroInResults=*/false))
+      return fail("input #" + Twine(in->getOperandNumber()) +
+                  " has an indexing map that is not a projected permutation");
+    if (!isa<ShapedType>(in->get().getType()))
+      continue; // scalar input
+    for (unsigned i = 0, e = map.getNumResults(); i < e; ++i)
+      if (map.getDimPosition(i) == a.innerDim && i + 1 != e)
+        return fail("the innermost reduction dimension is not the innermost "
+                    "dimension of input #" +
+                    Twine(in->getOperandNumber()) + " (strided access)");
+  }
+  if (op.hasIndexSemantics())
+    return fail("linalg.index in the body is not supported");
+
+  Block &body = op->getRegion(0).front();
+  auto yield = cast<linalg::YieldOp>(body.getTerminator());
+  if (yield.getNumOperands() != 1)
+    return fail("expected one yielded value");
+  BlockArgument out = body.getArgument(op.getNumDpsInputs());
+  a.accType = out.getType();
+  if (!a.accType.isIntOrFloat())
+    return fail("the output element type " +
+                llvm::formatv("{0}", a.accType).str() +
+                " is not an integer or float");
+  a.combiner = yield.getOperand(0).getDefiningOp();
+  std::optional<CombiningKind> kind =
+      a.combiner && a.combiner->getBlock() == &body
+          ? getCombiningKind(a.combiner)
+          : std::nullopt;
+  if (!kind)
+    return fail("unrecognized combiner: the yielded value must be "
+                "<combiner>(output, f(inputs)) with <combiner> one of "
+                "arith.addi/addf/muli/mulf/minsi/minui/maxsi/maxui/minimumf/"
+                "maximumf/minnumf/maxnumf/andi/ori/xori");
+  a.kind = *kind;
+  Value lhs = a.combiner->getOperand(0), rhs = a.combiner->getOperand(1);
+  if ((lhs == out) == (rhs == out))
+    return fail("unrecognized combiner: '" +
+                a.combiner->getName().getStringRef() +
+                "' must combine the output with a value computed from the "
+                "inputs");
+  a.combined = lhs == out ? rhs : lhs;
+  if (!out.hasOneUse())
+    return fail("the output value is used outside the combiner");
+  for (Operation &bodyOp : body.without_terminator()) {
+    if (&bodyOp == a.combiner)
+      continue;
+    if (!OpTrait::hasElementwiseMappableTraits(&bodyOp) ||
+        bodyOp.getNumRegions() != 0 || bodyOp.getNumResults() != 1)
+      return fail("unsupported op '" + bodyOp.getName().getStringRef() +
+                  "' in the body (expected elementwise ops)");
+    a.prologue.push_back(&bodyOp);
+  }
+  if (auto fmf = dyn_cast<arith::ArithFastMathInterface>(a.combiner))
+    a.fastmath = fmf.getFastMathFlagsAttr().getValue();
+  if (needsReassociation(a)) {
+    bool reassoc =
+        bitEnumContainsAll(a.fastmath, arith::FastMathFlags::reassoc);
+    if (!reassoc && !options.allowReassociation)
+      return fail("floating-point '" + a.combiner->getName().getStringRef() +
+                  "' reduction needs reassociation: mark the combiner "
+                  "fastmath<reassoc> (or fast), or set allow_reassociation");
+    a.fastmath = a.fastmath | arith::FastMathFlags::reassoc;
+  }
+  return success();
+}
+
+/// How the accumulators of one output element are built, updated and
+/// combined. The loop structure around them is shared.
+class Strategy {
+public:
+  virtual ~Strategy() = default;
+  /// Elements of the innermost dim consumed by one main-loop iteration.
+  virtual int64_t stepWidth() const = 0;
+  /// The accumulators' initial values.
+  virtual SmallVector<Value> init(OpBuilder &b, Location loc) = 0;
+  /// Masks of the tail step, given the number of remaining elements.
+  virtual SmallVector<Value> tailMasks(OpBuilder &b, Location loc,
+                                       Value rest) = 0;
+  /// One step at `start` of the innermost dim; `masks` empty in the main
+  /// loop.
+  virtual SmallVector<Value> step(OpBuilder &b, Location loc,
+                                  ArrayRef<Value> ivs, ValueRange accs,
+                                  Value start, ArrayRef<Value> masks) = 0;
+  /// Combines the accumulators and the output's initial value; sets
+  /// `finalOp` to the horizontal reduction.
+  virtual Value finish(OpBuilder &b, Location loc, ValueRange accs,
+                       Value initial, Operation *&finalOp) = 0;
+};
+
+/// Reads input `in` for a step: `width` elements from `start` along the
+/// innermost dim (masked by `mask` if non-null), or a broadcast scalar if
+/// the input does not depend on that dim.
+Value readInput(OpBuilder &b, Location loc, linalg::LinalgOp op,
+                unsigned innerDim, OpOperand *in, ArrayRef<Value> ivs,
+                Value start, int64_t width, Value mask) {
+  Value source = in->get();
+  Type element = getElementTypeOrSelf(source.getType());
+  VectorType vecType = VectorType::get({width}, element);
+  if (!isa<ShapedType>(source.getType()))
+    return vector::BroadcastOp::create(b, loc, vecType, source);
+  AffineMap map = op.getMatchingIndexingMap(in);
+  SmallVector<Value> indices;
+  bool usesInner = false;
+  for (unsigned i = 0, e = map.getNumResults(); i < e; ++i) {
+    unsigned d = map.getDimPosition(i);
+    usesInner |= d == innerDim;
+    indices.push_back(d == innerDim ? start : ivs[d]);
+  }
+  if (!usesInner) {
+    Value scalar =
+        isa<RankedTensorType>(source.getType())
+            ? Value(tensor::ExtractOp::create(b, loc, source, indices))
+            : Value(memref::LoadOp::create(b, loc, source, indices));
+    return vector::BroadcastOp::create(b, loc, vecType, scalar);
+  }
+  Value padding = ub::PoisonOp::create(b, loc, element);
+  return vector::TransferReadOp::create(
+      b, loc, vecType, source, indices,
+      AffineMapAttr::get(AffineMap::getMinorIdentityMap(map.getNumResults(), 1,
+                                                        b.getContext())),
+      padding, mask, b.getBoolArrayAttr({true}));
+}
+
+/// The general strategy: one super-vector accumulator of `width` elements
+/// (several native vectors), the body's prologue vectorized at that width,
+/// masked-off lanes contributing the identity.
+class PlainStrategy : public Strategy {
+public:
+  PlainStrategy(linalg::LinalgOp op, const Analysis &a, int64_t width)
+      : op(op), a(a), width(width) {}
+
+  int64_t stepWidth() const override { return width; }
+
+  SmallVector<Value> init(OpBuilder &b, Location loc) override {
+    return {arith::ConstantOp::create(
+        b, loc,
+        DenseElementsAttr::get(vecType(a.accType),
+                               getIdentity(a.kind, a.accType, b)))};
+  }
+
+  SmallVector<Value> tailMasks(OpBuilder &b, Location loc,
+                               Value rest) override {
+    return {vector::CreateMaskOp::create(
+        b, loc, VectorType::get({width}, b.getI1Type()), ValueRange{rest})};
+  }
+
+  SmallVector<Value> step(OpBuilder &b, Location loc, ArrayRef<Value> ivs,
+                          ValueRange accs, Value start,
+                          ArrayRef<Value> masks) override {
+    Value mask = masks.empty() ? Value() : masks.front();
+    IRMapping map;
+    Block &body = op->getRegion(0).front();
+    for (OpOperand *in : op.getDpsInputOperands())
+      map.map(body.getArgument(in->getOperandNumber()),
+              readInput(b, loc, op, a.innerDim, in, ivs, start, width, mask));
+    for (Operation *p : a.prologue) {
+      for (Value operand : p->getOperands())
+        if (!map.contains(operand))
+          map.map(operand, splat(b, loc, operand));
+      map.map(p->getResult(0), vectorizeOne(b, loc, p, map));
+    }
+    Value x = map.contains(a.combined) ? map.lookup(a.combined)
+                                       : splat(b, loc, a.combined);
+    if (mask) {
+      Value identity = arith::ConstantOp::create(
+          b, loc,
+          DenseElementsAttr::get(vecType(a.accType),
+                                 getIdentity(a.kind, a.accType, b)));
+      x = arith::SelectOp::create(b, loc, mask, x, identity);
+    }
+    IRMapping combine;
+    combine.map(body.getArgument(op.getNumDpsInputs()), accs.front());
+    combine.map(a.combined, x);
+    Operation *c = b.clone(*a.combiner, combine);
+    c->getResult(0).setType(accs.front().getType());
+    if (auto fmf = dyn_cast<arith::ArithFastMathInterface>(c))
+      c->setAttr(fmf.getFastMathAttrName(),
+                 arith::FastMathFlagsAttr::get(b.getContext(), a.fastmath));
+    return {c->getResult(0)};
+  }
+
+  Value finish(OpBuilder &b, Location loc, ValueRange accs, Value initial,
+               Operation *&finalOp) override {
+    auto red = vector::ReductionOp::create(b, loc, a.kind, accs.front(),
+                                           initial, a.fastmath);
+    finalOp = red;
+    return red;
+  }
+
+private:
+  VectorType vecType(Type element) const {
+    return VectorType::get({width}, element);
+  }
+
+  Value splat(OpBuilder &b, Location loc, Value scalar) {
+    return vector::BroadcastOp::create(b, loc, vecType(scalar.getType()),
+                                       scalar);
+  }
+
+  Value vectorizeOne(OpBuilder &b, Location loc, Operation *p, IRMapping &map) {
+    if (auto cst = dyn_cast<arith::ConstantOp>(p))
+      return arith::ConstantOp::create(
+          b, loc,
+          DenseElementsAttr::get(vecType(cst.getType()),
+                                 cast<TypedAttr>(cst.getValue())));
+    Operation *clone = b.clone(*p, map);
+    clone->getResult(0).setType(vecType(p->getResult(0).getType()));
+    return clone->getResult(0);
+  }
+
+  linalg::LinalgOp op;
+  const Analysis &a;
+  int64_t width;
+};
+
+//===----------------------------------------------------------------------===//
+// AVX-512 VNNI: i8 sums and dot products with vpdpbusd
+//===----------------------------------------------------------------------===//
+
+/// An i32 sum of i8 values (b == nullptr) or of products of i8 values, each
+/// widened with extsi (signed) or extui.
+struct I8Dot {
+  OpOperand *a = nullptr, *b = nullptr;
+  bool aSigned = true, bSigned = true;
+};
+
+/// `v` = ext(input block argument of type i8) along the innermost dim.
+static std::optional<std::pair<OpOperand *, bool>>
+matchWidenedI8Input(linalg::LinalgOp op, unsigned innerDim, Value v) {
+  Operation *ext = v.getDefiningOp();
+  if (!ext || !isa<arith::ExtSIOp, arith::ExtUIOp>(ext))
+    return std::nullopt;
+  auto arg = dyn_cast<BlockArgument>(ext->getOperand(0));
+  if (!arg || arg.getOwner() != &op->getRegion(0).front() ||
+      arg.getArgNumber() >= op.getNumDpsInputs() || !arg.getType().isInteger(8))
+    return std::nullopt;
+  OpOperand *in = op.getDpsInputOperand(arg.getArgNumber());
+  if (!isa<ShapedType>(in->get().getType()))
+    return std::nullopt;
+  AffineMap map = op.getMatchingIndexingMap(in);
+  if (map.getNumResults() == 0 ||
+      map.getDimPosition(map.getNumResults() - 1) != innerDim)
+    return std::nullopt;
+  return std::make_pair(in, isa<arith::ExtSIOp>(ext));
+}
+
+static std::optional<I8Dot> matchI8Dot(linalg::LinalgOp op, const Analysis &a) {
+  if (a.kind != CombiningKind::ADD || !a.accType.isInteger(32))
+    return std::nullopt;
+  if (auto x = matchWidenedI8Input(op, a.innerDim, a.combined)) {
+    I8Dot d;
+    std::tie(d.a, d.aSigned) = *x;
+    return d;
+  }
+  auto mul = a.combined.getDefiningOp<arith::MulIOp>();
+  if (!mul)
+    return std::nullopt;
+  auto x = matchWidenedI8Input(op, a.innerDim, mul.getLhs());
+  auto y = matchWidenedI8Input(op, a.innerDim, mul.getRhs());
+  if (!x || !y)
+    return std::nullopt;
+  I8Dot d;
+  std::tie(d.a, d.aSigned) = *x;
+  std::tie(d.b, d.bSigned) = *y;
+  // vpdpbusd multiplies u8 by s8: keep the unsigned one first.
+  if (d.aSigned && !d.bSigned) {
+    std::swap(d.a, d.b);
+    std::swap(d.aSigned, d.bSigned);
+  }
+  if (!d.aSigned && !d.bSigned)
+    return std::nullopt; // u8 x u8 would need two corrections; plain path.
+  return d;
+}
+
+/// `accumulators` native vector<16xi32> accumulators, each updated by one
+/// vpdpbusd (64 bytes: four i8 products or values summed per i32 lane) per
+/// step:
+///   sum of s8 x:        acc += dot(u8 ones, x)
+///   sum of u8 x:        acc += dot(x, s8 ones)
+///   sum of u8 a * s8 b: acc += dot(a, b)
+///   sum of s8 a * s8 b: acc += dot(a ^ 0x80, b)  (= (a + 128) * b as u8)
+///                       corr += dot(u8 ones, b), result -= 128 * sum(corr)
+/// Masked-off bytes are zero, which adds nothing.
+class VnniStrategy : public Strategy {
+public:
+  static constexpr int64_t kBytes = 64, kLanes = 16;
+
+  VnniStrategy(linalg::LinalgOp op, const Analysis &a, I8Dot dot,
+               int64_t accumulators)
+      : op(op), a(a), dot(dot), count(accumulators),
+        corrected(dot.b && dot.aSigned) {}
+
+  int64_t stepWidth() const override { return count * kBytes; }
+
+  SmallVector<Value> init(OpBuilder &b, Location loc) override {
+    Value zero = arith::ConstantOp::create(
+        b, loc, DenseElementsAttr::get(accType(b), b.getI32IntegerAttr(0)));
+    return SmallVector<Value>(count * (corrected ? 2 : 1), zero);
+  }
+
+  SmallVector<Value> tailMasks(OpBuilder &b, Location loc,
+                               Value rest) override {
+    SmallVector<Value> masks;
+    for (int64_t k = 0; k < count; ++k) {
+      // create_mask clamps a negative size to an all-false mask.
+      Value left = arith::SubIOp::create(
+          b, loc, rest, arith::ConstantIndexOp::create(b, loc, k * kBytes));
+      masks.push_back(vector::CreateMaskOp::create(
+          b, loc, VectorType::get({kBytes}, b.getI1Type()), ValueRange{left}));
+    }
+    return masks;
+  }
+
+  SmallVector<Value> step(OpBuilder &b, Location loc, ArrayRef<Value> ivs,
+                          ValueRange accs, Value start,
+                          ArrayRef<Value> masks) override {
+    SmallVector<Value> next(accs.begin(), accs.end());
+    for (int64_t k = 0; k < count; ++k) {
+      // Plain index arithmetic: this runs inside loop-body builders, where
+      // affine's folding helpers cannot inspect the not yet attached loop.
+      Value at = k == 0
+                     ? start
+                     : Value(arith::AddIOp::create(
+                           b, loc, start,
+                           arith::ConstantIndexOp::create(b, loc, k * kBytes)));
+      Value mask = masks.empty() ? Value() : masks[k];
+      Value x = read(b, loc, dot.a, ivs, at, mask);
+      if (!dot.b) { // a sum
+        next[k] =
+            dot.aSigned
+                ? vpdpbusd(b, loc, accs[k], {}, x, /*u8IsOnes=*/true, false)
+                : vpdpbusd(b, loc, accs[k], x, {}, false, /*s8IsOnes=*/true);
+        continue;
+      }
+      Value y = read(b, loc, dot.b, ivs, at, mask);
+      if (!corrected) { // u8 a, s8 b
+        next[k] = vpdpbusd(b, loc, accs[k], x, y, false, false);
+        continue;
+      }
+      Value shifted = arith::XOrIOp::create(b, loc, x, bytes(b, loc, 0x80));
+      next[k] = vpdpbusd(b, loc, accs[k], shifted, y, false, false);
+      next[count + k] =
+          vpdpbusd(b, loc, accs[count + k], {}, y, /*u8IsOnes=*/true, false);
+    }
+    return next;
+  }
+
+  Value finish(OpBuilder &b, Location loc, ValueRange accs, Value initial,
+               Operation *&finalOp) override {
+    Value sum = tree(b, loc, accs.take_front(count));
+    if (corrected) {
+      // sum((a + 128) * b) - 128 * sum(b), wrapping like the i32 payload.
+      Value corr = tree(b, loc, accs.drop_front(count));
+      Value c128 = arith::ConstantOp::create(
+          b, loc, DenseElementsAttr::get(accType(b), b.getI32IntegerAttr(128)));
+      sum = arith::SubIOp::create(b, loc, sum,
+                                  arith::MulIOp::create(b, loc, corr, c128));
+    }
+    auto red =
+        vector::ReductionOp::create(b, loc, CombiningKind::ADD, sum, initial);
+    finalOp = red;
+    return red;
+  }
+
+private:
+  VectorType accType(OpBuilder &b) const {
+    return VectorType::get({kLanes}, b.getI32Type());
+  }
+
+  Value bytes(OpBuilder &b, Location loc, int64_t value) {
+    Type i8 = b.getI8Type();
+    return arith::ConstantOp::create(
+        b, loc,
+        DenseElementsAttr::get(VectorType::get({kBytes}, i8),
+                               b.getIntegerAttr(i8, value)));
+  }
+
+  /// 64 bytes of input `in`; masked-off bytes are zero.
+  Value read(OpBuilder &b, Location loc, OpOperand *in, ArrayRef<Value> ivs,
+             Value start, Value mask) {
+    Value v = readInput(b, loc, op, a.innerDim, in, ivs, start, kBytes, mask);
+    if (mask)
+      v = arith::SelectOp::create(b, loc, mask, v, bytes(b, loc, 0));
+    return v;
+  }
+
+  /// acc[i] += sum_{j<4} u8[4i+j] * s8[4i+j], in the portable form that
+  /// the lowering turns into vpdpbusd (populateVnniDotPatterns). Operands
+  /// that are all ones are left out (the sums of bytes).
+  Value vpdpbusd(OpBuilder &b, Location loc, Value acc, Value u8, Value s8,
+                 bool u8IsOnes, bool s8IsOnes) {
+    VectorType groups = VectorType::get({kLanes, 4}, b.getI8Type());
+    VectorType wide = VectorType::get({kLanes, 4}, b.getI32Type());
+    auto widen = [&](Value v, bool isSigned) -> Value {
+      Value g = vector::ShapeCastOp::create(b, loc, groups, v);
+      return isSigned ? Value(arith::ExtSIOp::create(b, loc, wide, g))
+                      : Value(arith::ExtUIOp::create(b, loc, wide, g));
+    };
+    Value products;
+    if (u8IsOnes)
+      products = widen(s8, /*isSigned=*/true);
+    else if (s8IsOnes)
+      products = widen(u8, /*isSigned=*/false);
+    else
+      products =
+          arith::MulIOp::create(b, loc, widen(u8, false), widen(s8, true));
+    return vector::MultiDimReductionOp::create(
+        b, loc, products, acc, ArrayRef<bool>{false, true}, CombiningKind::ADD);
+  }
+
+  Value tree(OpBuilder &b, Location loc, ValueRange vs) {
+    SmallVector<Value> level(vs.begin(), vs.end());
+    while (level.size() > 1) {
+      SmallVector<Value> up;
+      for (size_t i = 0; i + 1 < level.size(); i += 2)
+        up.push_back(arith::AddIOp::create(b, loc, level[i], level[i + 1]));
+      if (level.size() % 2)
+        up.push_back(level.back());
+      level = std::move(up);
+    }
+    return level.front();
+  }
+
+  linalg::LinalgOp op;
+  const Analysis &a;
+  I8Dot dot;
+  int64_t count;
+  bool corrected;
+};
+
+int64_t defaultAccumulators(const Analysis &a, const TargetInfo &target) {
+  // Enough independent accumulators to hide the combine latency on two
+  // pipes: FP add/mul have a latency of ~4 cycles, the others ~1. Keep at
+  // most a quarter of the registers for accumulators.
+  int64_t wanted = isa<FloatType>(a.accType) && (a.kind == CombiningKind::ADD ||
+                                                 a.kind == CombiningKind::MUL)
+                       ? 8
+                       : 4;
+  return std::min<int64_t>(wanted, target.numVectorRegisters / 4);
+}
+
+} // namespace
+
+LogicalResult canReduceToVectorAccumulator(linalg::LinalgOp op,
+                                           const VectorAccumulatorOptions &o,
+                                           std::string &reason) {
+  Analysis a;
+  return analyze(op, o, a, reason);
+}
+
+FailureOr<VectorAccumulatorResult> reduceToVectorAccumulator(
+    RewriterBase &rewriter, linalg::LinalgOp op, const TargetInfo &target,
+    const VectorAccumulatorOptions &options, std::string &reason) {
+  Analysis a;
+  if (failed(analyze(op, options, a, reason)))
+    return failure();
+  int64_t accumulators =
+      options.accumulators.value_or(defaultAccumulators(a, target));
+  if (accumulators < 1) {
+    reason = "the number of accumulators must be positive";
+    return failure();
+  }
+  std::unique_ptr<Strategy> strategy;
+  std::optional<I8Dot> dot =
+      target.hasAVX512VNNI() ? matchI8Dot(op, a) : std::nullopt;
+  if (dot)
+    strategy = std::make_unique<VnniStrategy>(op, a, *dot, accumulators);
+  else
+    strategy = std::make_unique<PlainStrategy>(
+        op, a, accumulators * target.lanes(a.accType));
+  int64_t width = strategy->stepWidth();
+
+  OpBuilder::InsertionGuard guard(rewriter);
+  rewriter.setInsertionPoint(op);
+  Location loc = op.getLoc();
+  SmallVector<Range> ranges = op.createLoopRanges(rewriter, loc);
+  Value zero = arith::ConstantIndexOp::create(rewriter, loc, 0);
+  Value one = arith::ConstantIndexOp::create(rewriter, loc, 1);
+  Value init = a.init->get();
+  bool onTensors = isa<RankedTensorType>(init.getType());
+  AffineMap initMap = op.getMatchingIndexingMap(a.init);
+
+  auto dims = [&](ArrayRef<unsigned> ds, SmallVectorImpl<Value> &ubs) {
+    for (unsigned d : ds)
+      ubs.push_back(
+          getValueOrCreateConstantIndexOp(rewriter, loc, ranges[d].size));
+  };
+  SmallVector<Value> pUbs, rUbs;
+  dims(a.parallelDims, pUbs);
+  dims(a.outerReductionDims, rUbs);
+  SmallVector<Value> pLbs(pUbs.size(), zero), pSteps(pUbs.size(), one);
+  SmallVector<Value> rLbs(rUbs.size(), zero), rSteps(rUbs.size(), one);
+
+  // Loop-invariant bounds of the innermost dim: an unmasked main part of
+  // whole steps and, unless statically empty, a masked tail.
+  OpFoldResult innerSize = ranges[a.innerDim].size;
+  std::optional<int64_t> staticInner = getConstantIntValue(innerSize);
+  AffineExpr s0 = rewriter.getAffineSymbolExpr(0);
+  Value widthValue = arith::ConstantIndexOp::create(rewriter, loc, width);
+  Value mainEnd = getValueOrCreateConstantIndexOp(
+      rewriter, loc,
+      affine::makeComposedFoldedAffineApply(
+          rewriter, loc, s0.floorDiv(width) * width, {innerSize}));
+  SmallVector<Value> tailMasks;
+  if (!staticInner || *staticInner % width != 0) {
+    Value rest = getValueOrCreateConstantIndexOp(
+        rewriter, loc,
+        affine::makeComposedFoldedAffineApply(rewriter, loc, s0 % width,
+                                              {innerSize}));
+    tailMasks = strategy->tailMasks(rewriter, loc, rest);
+  }
+  SmallVector<Value> accInit = strategy->init(rewriter, loc);
+
+  scf::ForOp mainLoop;
+  Operation *finalReduction = nullptr;
+  SmallVector<Value> ivs(a.numLoops);
+
+  // Innermost dim: unmasked main loop, then one masked step for the tail.
+  auto reduceInner = [&](OpBuilder &b, Location l,
+                         ValueRange accs) -> SmallVector<Value> {
+    mainLoop = scf::ForOp::create(
+        b, l, zero, mainEnd, widthValue, accs,
+        [&](OpBuilder &nb, Location nl, Value iv, ValueRange args) {
+          scf::YieldOp::create(nb, nl,
+                               strategy->step(nb, nl, ivs, args, iv, {}));
+        });
+    SmallVector<Value> result(mainLoop.getResults());
+    if (tailMasks.empty())
+      return result;
+    return strategy->step(b, l, ivs, result, mainEnd, tailMasks);
+  };
+
+  // Per output element: accumulate, then one horizontal reduction merged
+  // with the output's initial value.
+  auto perOutput = [&](OpBuilder &b, Location l, ValueRange pIvs,
+                       ValueRange iterArgs) -> scf::ValueVector {
+    for (auto [d, iv] : llvm::zip(a.parallelDims, pIvs))
+      ivs[d] = iv;
+    scf::LoopNest outer = scf::buildLoopNest(
+        b, l, rLbs, rUbs, rSteps, accInit,
+        [&](OpBuilder &nb, Location nl, ValueRange rIvs,
+            ValueRange args) -> scf::ValueVector {
+          for (auto [d, iv] : llvm::zip(a.outerReductionDims, rIvs))
+            ivs[d] = iv;
+          return reduceInner(nb, nl, args);
+        });
+    SmallVector<Value> outIdx;
+    for (AffineExpr e : initMap.getResults())
+      outIdx.push_back(ivs[cast<AffineDimExpr>(e).getPosition()]);
+    Value dest = onTensors ? iterArgs.front() : init;
+    Value initial = onTensors
+                        ? Value(tensor::ExtractOp::create(b, l, dest, outIdx))
+                        : Value(memref::LoadOp::create(b, l, dest, outIdx));
+    Value red = strategy->finish(b, l, outer.results, initial, finalReduction);
+    if (!onTensors) {
+      memref::StoreOp::create(b, l, red, dest, outIdx);
+      return {};
+    }
+    return {tensor::InsertOp::create(b, l, red, dest, outIdx).getResult()};
+  };
+
+  ValueRange iterArgs = onTensors ? ValueRange{init} : ValueRange{};
+  scf::LoopNest nest = scf::buildLoopNest(rewriter, loc, pLbs, pUbs, pSteps,
+                                          iterArgs, perOutput);
+  if (onTensors)
+    rewriter.replaceOp(op, nest.results);
+  else
+    rewriter.eraseOp(op);
+
+  VectorAccumulatorResult result;
+  result.reductionLoop = mainLoop;
+  result.finalReduction = finalReduction;
+  result.width = width;
+  result.usesVnni = dot.has_value();
+  return result;
+}
+
+} // namespace regtile

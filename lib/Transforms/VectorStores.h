@@ -1,0 +1,61 @@
+//===- VectorStores.h - what a vector store writes --------------*- C++ -*-===//
+//
+// What regtile's store stages (streaming stores, store prefetches) share:
+// which vector stores they work on and what those write, and the driver
+// that applies a stage to the loops a schedule marked for it.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef REGTILE_LIB_TRANSFORMS_VECTORSTORES_H
+#define REGTILE_LIB_TRANSFORMS_VECTORSTORES_H
+
+#include "mlir/Dialect/MemRef/IR/MemRef.h"
+#include "mlir/Dialect/Vector/IR/VectorOps.h"
+
+#include "llvm/ADT/STLFunctionalExtras.h"
+
+#include <optional>
+#include <string>
+
+namespace regtile {
+
+/// A write of a 1-D vector into a buffer, starting at `indices`.
+struct VectorStoreAccess {
+  mlir::Value memref;
+  mlir::Value value;
+  mlir::ValueRange indices;
+  /// Writes every lane (no mask, in bounds, minor identity).
+  bool whole = false;
+};
+
+/// vector.store, vector.maskedstore, or a minor-identity
+/// vector.transfer_write of a fixed 1-D vector into a memref; nullopt for
+/// anything else.
+std::optional<VectorStoreAccess> matchVectorStore(mlir::Operation *op);
+
+/// True if `v` is defined outside `loop` (so a check or an address can be
+/// built before it).
+bool isDefinedOutside(mlir::Value v, mlir::Operation *loop);
+
+/// What a store stage made of a marked op.
+enum class StoreStageOutcome {
+  Applied,
+  /// A loop the stage found nothing to do in: a warning.
+  Skipped,
+  /// A misplaced or malformed mark: an error.
+  Invalid,
+};
+
+/// For every op under `root` carrying `attrName`: removes the attribute and
+/// calls `apply(op, attr, reason)`; reports Skipped as a warning
+/// ("<attrName>: <skipped>: <reason>") and Invalid as an error
+/// ("<attrName>: <reason>"). Fails if any mark was invalid.
+mlir::LogicalResult applyToMarkedOps(
+    mlir::Operation *root, llvm::StringRef attrName, llvm::StringRef skipped,
+    llvm::function_ref<StoreStageOutcome(mlir::Operation *, mlir::Attribute,
+                                         std::string &)>
+        apply);
+
+} // namespace regtile
+
+#endif // REGTILE_LIB_TRANSFORMS_VECTORSTORES_H
