@@ -13,8 +13,8 @@ LLVM_BIN=/usr/lib/llvm-22/bin
 LLVM_LIB=/usr/lib/llvm-22/lib
 
 scripts/setup.sh --bench
-cmake -S . -B "$BUILD_DIR" -G Ninja -DCMAKE_BUILD_TYPE=Release >/dev/null
-cmake --build "$BUILD_DIR"
+cmake -S . -B "$BUILD_DIR" -DCMAKE_BUILD_TYPE=Release >/dev/null
+cmake --build "$BUILD_DIR" --parallel "$(nproc)"
 
 plugin="$BUILD_DIR/lib/libRegtilePlugin.so"
 difftest() {

@@ -50,6 +50,11 @@ mlir::LogicalResult buildLowerToLLVMPipeline(mlir::OpPassManager &pm,
                                              const LowerToLLVMOptions &options,
                                              mlir::Location loc);
 
+/// Registers the external interface models the pipeline needs (bufferization
+/// of arith, func, linalg, scf, tensor and vector ops). Stock mlir-opt
+/// registers them all; a downstream tool calls this on its registry.
+void registerLowerToLLVMInterfaces(mlir::DialectRegistry &registry);
+
 /// Registers every regtile pass (library and pipeline stages) with the
 /// global registry.
 void registerPasses();
