@@ -17,7 +17,9 @@ config.environment["PATH"] = os.pathsep.join(
     [config.llvm_tools_dir, config.environment.get("PATH", os.environ["PATH"])])
 
 plugin = config.regtile_plugin
-opt = os.path.join(config.llvm_tools_dir, "mlir-opt")
+# Stock mlir-opt (through a wrapper preloading the sanitizer runtimes in a
+# REGTILE_ENABLE_SANITIZERS build).
+opt = config.regtile_opt
 runner = os.path.join(config.llvm_tools_dir, "mlir-runner")
 shared_libs = ",".join([
     os.path.join(config.llvm_lib_dir, "libmlir_runner_utils.so"),
@@ -39,5 +41,7 @@ config.substitutions.append((
 config.substitutions.append(("%python", python))
 config.substitutions.append(("%regtile-src", config.regtile_src_root))
 config.substitutions.append(("%regtile-obj", config.regtile_obj_root))
+if config.regtile_sanitizers:
+    config.available_features.add("sanitizers")
 if config.regtile_enable_bench:
     config.available_features.add("bench")

@@ -193,9 +193,12 @@ DiagnosedSilenceableFailure transform::PackUnpackToTileCopiesOp::applyToOne(
       resolveTarget(getOperation(), getArch(), target);
   if (failed(info))
     return DiagnosedSilenceableFailure::definiteFailure();
+  regtile::TileCopyOptions options;
+  if (getMaxRegisters())
+    options.maxRegisters = *getMaxRegisters();
   std::string reason;
   FailureOr<regtile::TileCopyResult> result =
-      regtile::packUnpackToTileCopies(rewriter, target, *info, reason);
+      regtile::packUnpackToTileCopies(rewriter, target, *info, options, reason);
   if (failed(result))
     return refuse(*this, target, "cannot rewrite into tile copies: " + reason);
   results.push_back(result->loops.front());

@@ -387,8 +387,8 @@ FailureOr<CacheReadResult> cacheRead(RewriterBase &rewriter,
   result.copy = pack;
   // The copy as register tile copies (the pack lowering of regtile).
   std::string ignored;
-  FailureOr<TileCopyResult> copies =
-      packUnpackToTileCopies(rewriter, pack, target, ignored);
+  FailureOr<TileCopyResult> copies = packUnpackToTileCopies(
+      rewriter, pack, target, TileCopyOptions(), ignored);
   if (succeeded(copies))
     result.copy = copies->loops.front();
   return result;

@@ -82,7 +82,8 @@ LogicalResult getRelayout(Operation *op, Relayout &r, std::string &reason) {
 /// Emits the tile copies of one outer tile.
 class TileCopier {
 public:
-  TileCopier(const Relayout &r, const TargetInfo &target) : r(r) {
+  TileCopier(const Relayout &r, const TargetInfo &target, int64_t budget)
+      : r(r) {
     n = r.unpackedType.getRank();
     k = r.tiles.size();
     Type element = r.unpackedType.getElementType();
@@ -98,7 +99,6 @@ public:
       // Whole rows, as many as fit in half the registers.
       int64_t cols = r.tiles[k - 1];
       int64_t vectorsPerRow = (cols + lanes - 1) / lanes;
-      int64_t budget = std::max<int64_t>(1, target.numVectorRegisters / 2);
       if (k >= 2) {
         blockCols = cols;
         blockRows =
@@ -328,7 +328,8 @@ struct PackToTileCopies : public OpRewritePattern<linalg::PackOp> {
     if (failed(target))
       return failure();
     std::string reason;
-    if (failed(packUnpackToTileCopies(rewriter, op, *target, reason)))
+    if (failed(packUnpackToTileCopies(rewriter, op, *target, TileCopyOptions(),
+                                      reason)))
       return rewriter.notifyMatchFailure(op, reason);
     return success();
   }
@@ -438,7 +439,13 @@ SmallVector<Operation *> rowStreamingUnpack(RewriterBase &b, Location loc,
 FailureOr<TileCopyResult> packUnpackToTileCopies(RewriterBase &rewriter,
                                                  Operation *op,
                                                  const TargetInfo &target,
+                                                 const TileCopyOptions &options,
                                                  std::string &reason) {
+  if (options.maxRegisters && *options.maxRegisters < 1) {
+    reason = "the register budget must be at least 1, got " +
+             std::to_string(*options.maxRegisters);
+    return failure();
+  }
   Relayout r;
   if (failed(getRelayout(op, r, reason)))
     return failure();
@@ -458,7 +465,10 @@ FailureOr<TileCopyResult> packUnpackToTileCopies(RewriterBase &rewriter,
   for (int64_t a = 0; a < n; ++a)
     ubs.push_back(getValueOrCreateConstantIndexOp(
         rewriter, loc, tensor::getMixedSize(rewriter, loc, r.packed, a)));
-  TileCopier copier(r, target);
+  int64_t budget = options.maxRegisters
+                       ? *options.maxRegisters
+                       : std::max<int64_t>(1, target.numVectorRegisters / 2);
+  TileCopier copier(r, target, budget);
   scf::LoopNest nest =
       scf::buildLoopNest(rewriter, loc, lbs, ubs, steps, ValueRange{r.dest},
                          [&](OpBuilder &b, Location l, ValueRange ivs,

@@ -56,3 +56,14 @@ module attributes {transform.with_named_sequence} {
     transform.yield
   }
 }
+
+// -----
+
+module attributes {transform.with_named_sequence} {
+  transform.named_sequence @__transform_main(%root: !transform.any_op {transform.readonly}) {
+    %op = transform.structured.match ops{["linalg.pack"]} in %root : (!transform.any_op) -> !transform.any_op
+    // expected-error @below {{attribute 'max_registers' failed to satisfy constraint: 64-bit signless integer attribute whose minimum value is 1}}
+    %l = transform.regtile.pack_unpack_to_tile_copies %op {max_registers = 0} : (!transform.any_op) -> !transform.any_op
+    transform.yield
+  }
+}

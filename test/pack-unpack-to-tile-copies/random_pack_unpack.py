@@ -161,6 +161,8 @@ def main():
     form.add_argument("--streaming-stores", action="store_true",
                       help="annotate the loops regtile.streaming_stores "
                            "(buffers 64-byte aligned)")
+    ap.add_argument("--max-registers", type=int,
+                    help="the op's max_registers (register budget per block)")
     ap.add_argument("--large-tiles", action="store_true",
                     help="tiles larger than the register file (copied by "
                          "loops over register blocks)")
@@ -168,6 +170,11 @@ def main():
     rng = random.Random(args.seed)
     schedule = (PATTERN_FORM if args.pattern_form else
                 STREAMING_FORM if args.streaming_stores else OP_FORM)
+    if args.max_registers:
+        schedule = schedule.replace(
+            "pack_unpack_to_tile_copies %p :",
+            f"pack_unpack_to_tile_copies %p {{max_registers = "
+            f"{args.max_registers}}} :")
     alloc_attrs = " {alignment = 64}" if args.streaming_stores else ""
     print("\n// -----\n\n".join(
         one_case(rng, i, schedule, alloc_attrs, args.large_tiles)

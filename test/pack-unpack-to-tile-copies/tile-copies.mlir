@@ -174,3 +174,22 @@ module attributes {transform.with_named_sequence} {
     transform.yield
   }
 }
+
+// -----
+
+// A smaller register budget: max_registers = 4 moves the 16x32 f32 tile of
+// @pack_rows in blocks of 2 rows (2 registers per row), 8 blocks per tile.
+// CHECK-LABEL: func.func @pack_rows_budget
+// CHECK-COUNT-8: vector.transfer_read {{.*}} : tensor<64x128xf32>, vector<2x32xf32>
+// CHECK-NOT: vector.transfer_read
+func.func @pack_rows_budget(%s: tensor<64x128xf32>, %d: tensor<4x4x16x32xf32>) -> tensor<4x4x16x32xf32> {
+  %p = linalg.pack %s inner_dims_pos = [0, 1] inner_tiles = [16, 32] into %d : tensor<64x128xf32> -> tensor<4x4x16x32xf32>
+  return %p : tensor<4x4x16x32xf32>
+}
+module attributes {transform.with_named_sequence} {
+  transform.named_sequence @__transform_main(%root: !transform.any_op {transform.readonly}) {
+    %p = transform.structured.match ops{["linalg.pack"]} in %root : (!transform.any_op) -> !transform.any_op
+    %l = transform.regtile.pack_unpack_to_tile_copies %p {arch = "znver4", max_registers = 4} : (!transform.any_op) -> !transform.any_op
+    transform.yield
+  }
+}

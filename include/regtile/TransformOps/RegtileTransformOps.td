@@ -262,8 +262,8 @@ def PackUnpackToTileCopiesOp : Op<Transform_Dialect,
     - loops follow the packed layout's outer dims, so `outer_dims_perm` is
       loop order and addressing, not a separate pass over memory;
     - tiles that keep their row order move as blocks of whole rows, as many
-      rows as fit in half the target's vector registers: a block is loaded,
-      then stored;
+      rows as fit in `max_registers` vector registers (default: half the
+      target's): a block is loaded, then stored;
     - tiles whose two innermost tile dims are transposed relative to the
       unpacked layout (`inner_dims_pos` decreasing, e.g. the B operand of a
       GEMM) move as `lanes x lanes` sub-blocks through `vector.transpose`,
@@ -310,6 +310,7 @@ def PackUnpackToTileCopiesOp : Op<Transform_Dialect,
   }];
 
   let arguments = (ins TransformHandleTypeInterface:$target,
+                       OptionalAttr<ConfinedAttr<I64Attr, [IntMinValue<1>]>>:$max_registers,
                        OptionalAttr<StrAttr>:$arch);
   let results = (outs TransformHandleTypeInterface:$loops);
   let assemblyFormat = [{

@@ -117,6 +117,12 @@ void populateVnniDotPatterns(mlir::RewritePatternSet &patterns);
 // Partial edge tiles use out-of-bounds transfers: pack reads return the
 // padding value, unpack writes only the valid elements.
 
+struct TileCopyOptions {
+  /// Vector registers a block of a tile may occupy between its loads and
+  /// its stores (default: half the target's).
+  std::optional<int64_t> maxRegisters;
+};
+
 struct TileCopyResult {
   /// The loops over outer tiles, outermost first (at least one).
   llvm::SmallVector<mlir::Operation *> loops;
@@ -127,7 +133,8 @@ struct TileCopyResult {
 /// neither, or has dynamic inner tile sizes or a non-int/float element type.
 mlir::FailureOr<TileCopyResult>
 packUnpackToTileCopies(mlir::RewriterBase &rewriter, mlir::Operation *op,
-                       const TargetInfo &target, std::string &reason);
+                       const TargetInfo &target, const TileCopyOptions &options,
+                       std::string &reason);
 
 /// Pattern set: every linalg.pack / linalg.unpack (with static inner tiles)
 /// to tile copies, for the target that applies to each op.
