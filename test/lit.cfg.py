@@ -39,6 +39,8 @@ config.substitutions.append((
     f"{python} {difftest} --opt {opt} --plugin {plugin} --runner {runner} "
     f"--shared-libs {shared_libs}"))
 config.substitutions.append(("%python", python))
+config.substitutions.append(("%mlir-opt", opt))
+config.substitutions.append(("%regtile-plugin", plugin))
 config.substitutions.append(("%regtile-src", config.regtile_src_root))
 config.substitutions.append(("%regtile-obj", config.regtile_obj_root))
 if config.regtile_sanitizers:
