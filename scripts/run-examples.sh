@@ -58,3 +58,8 @@ difftest examples/gemm/gemm.mlir \
   --case "M=1000 N=1100 K=900" --case "M=37 N=53 K=29"
 echo "== gemm (seed 002): benchmark (OpenBLAS, BLIS, oneDNN, libxsmm as installed)"
 "$BUILD_DIR/bench/bench_gemm" --reps="$REPS" --json="$BUILD_DIR/gemm.json"
+
+echo "== report: charts and summary of this run"
+# Debian's python3 (python3-matplotlib, installed by setup.sh --bench).
+/usr/bin/python3 scripts/bench-report.py --build "$BUILD_DIR"
+echo "(scripts/bench-report.py --publish copies them into docs/ and README.md)"

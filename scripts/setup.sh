@@ -11,7 +11,7 @@ packages=(
 )
 if [[ "${1:-}" == "--bench" ]]; then
   packages+=(libopenblas-dev libblis-dev libxsmm-dev libhalide14-0-dev
-             libdnnl-dev)
+             libdnnl-dev python3-matplotlib)
 fi
 
 missing=()

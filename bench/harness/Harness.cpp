@@ -12,12 +12,35 @@
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
+#include <fstream>
 #include <functional>
 #include <map>
 #include <memory>
 #include <sstream>
 
 namespace regtile::bench {
+namespace {
+/// "<model name>, family F model M" from /proc/cpuinfo: the table and the
+/// JSON say which CPU the numbers come from.
+std::string cpuModel() {
+  std::ifstream in("/proc/cpuinfo");
+  std::string line, name, family, model;
+  auto value = [](const std::string &l) {
+    std::size_t c = l.find(':');
+    return c == std::string::npos ? std::string() : l.substr(c + 2);
+  };
+  while (std::getline(in, line) && (name.empty() || model.empty())) {
+    if (name.empty() && line.rfind("model name", 0) == 0)
+      name = value(line);
+    else if (family.empty() && line.rfind("cpu family", 0) == 0)
+      family = value(line);
+    else if (model.empty() && line.rfind("model\t", 0) == 0)
+      model = value(line);
+  }
+  return name + ", family " + family + " model " + model;
+}
+} // namespace
+
 namespace {
 
 //===----------------------------------------------------------------------===//
@@ -368,26 +391,28 @@ int main(int argc, char **argv, std::vector<Kernel> kernels, Options options) {
 
   // Table.
   std::ostringstream md;
-  char line[512];
+  char line[768];
   std::snprintf(
       line, sizeof(line),
-      "Machine (core %d, same run): peak %.1f GFLOP/s (%s); "
+      "Machine: %s (core %d, same run): peak %.1f GFLOP/s (%s); "
       "memcpy %s %.1f GB/s; read loop %s %.1f GB/s.\n"
       "Medians of %d interleaved rounds (every round times every "
       "variant and reference once; ratios are medians of per-round "
       "ratios), pinned to one core, %.0f ms or more per measurement; "
       "x memcpy: to memcpy between the kernel's own buffers where the "
       "driver names them, else of the same byte count.\n\n",
-      cpu, peak / 1e9, kPeakLoop, formatBytes(kReferenceBytes).c_str(),
-      memcpyGBs(kReferenceBytes), formatBytes(kReferenceBytes).c_str(),
-      readGBs(kReferenceBytes), options.repetitions, options.minTime * 1e3);
+      cpuModel().c_str(), cpu, peak / 1e9, kPeakLoop,
+      formatBytes(kReferenceBytes).c_str(), memcpyGBs(kReferenceBytes),
+      formatBytes(kReferenceBytes).c_str(), readGBs(kReferenceBytes),
+      options.repetitions, options.minTime * 1e3);
   md << line;
   md << "| workload | variant | time (ms) | GFLOP/s | x peak | GB/s | x memcpy "
         "| x read loop | speed vs first variant |\n"
      << "|---|---|---:|---:|---:|---:|---:|---:|---:|\n";
   std::map<std::string, std::string> firstKernel;
   std::ostringstream json;
-  json << "{\n  \"machine\": {\"cpu\": " << cpu
+  json << "{\n  \"machine\": {\"cpu\": " << cpu << ", \"cpu_model\": \""
+       << cpuModel() << "\""
        << ", \"peak_gflops\": " << peak / 1e9
        << ", \"memcpy_gbs\": " << memcpyGBs(kReferenceBytes)
        << ", \"memcpy_bytes\": " << kReferenceBytes

@@ -1,0 +1,189 @@
+#!/usr/bin/env python3
+"""Benchmark report from the drivers' JSON (build/<name>.json).
+
+Writes, into --out (default build/benchmarks/):
+  <name>.png   one bar chart per benchmark: the ratio that bounds it (x peak
+               for GEMM and conv, x read loop for reductions, x memcpy for
+               pack/unpack) of every variant, per workload, regtile's
+               variants highlighted;
+  summary.md   a compact table: per workload, regtile's best variant and
+               the best other variant (references excluded), and their
+               speed ratio;
+  tables.md    the full tables.
+With --publish, also copies the charts to docs/benchmarks/, the full tables
+into docs/benchmarks.md and the summary into README.md (between the
+`<!-- benchmark-summary -->` markers). scripts/run-examples.sh runs it
+without --publish. Needs matplotlib (Debian python3-matplotlib).
+"""
+
+import argparse
+import json
+import os
+import re
+import shutil
+import sys
+
+BENCHMARKS = [  # json name, title, ratio key, ratio label
+    ("gemm", "f32 GEMM (seed 002)", "peak_ratio", "x peak"),
+    ("conv_relu", "conv + bias + ReLU (seed 000)", "peak_ratio", "x peak"),
+    ("reductions", "innermost reductions (seed 001)", "read_ratio",
+     "x read loop"),
+    ("pack", "pack / unpack (seed 004)", "memcpy_ratio", "x memcpy"),
+]
+
+
+def is_regtile(variant):
+    return variant.startswith("regtile")
+
+
+def is_reference(variant):
+    return variant.startswith("reference")
+
+
+def load(build):
+    out = []
+    for name, title, key, label in BENCHMARKS:
+        path = os.path.join(build, f"{name}.json")
+        if os.path.exists(path):
+            with open(path) as f:
+                out.append((name, title, key, label, json.load(f)))
+    return out
+
+
+def workloads(data):
+    order = []
+    for k in data["kernels"]:
+        if k["workload"] not in order:
+            order.append(k["workload"])
+    return order
+
+
+def machine_line(data):
+    m = data["machine"]
+    return (f"{m.get('cpu_model', 'CPU not recorded')}, core {m['cpu']}, "
+            f"peak {m['peak_gflops']:.1f} GFLOP/s, memcpy "
+            f"{m['memcpy_gbs']:.1f} GB/s, medians of {m['rounds']} "
+            f"interleaved rounds")
+
+
+def plot(name, title, key, label, data, out):
+    import matplotlib
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+
+    wls = workloads(data)
+    variants = []
+    for k in data["kernels"]:
+        if k["variant"] not in variants:
+            variants.append(k["variant"])
+    height = 0.8 / max(len(variants), 1)
+    fig, ax = plt.subplots(figsize=(9, 0.6 + 0.42 * len(wls) * len(variants)
+                                    ** 0.8))
+    cmap = plt.get_cmap("tab20")
+    for vi, v in enumerate(variants):
+        ys, xs = [], []
+        for wi, w in enumerate(wls):
+            for k in data["kernels"]:
+                if k["workload"] == w and k["variant"] == v:
+                    ys.append(wi + vi * height)
+                    xs.append(k[key])
+        color = ("tab:red" if is_regtile(v) and vi == 0 else
+                 cmap(vi % 20))
+        ax.barh(ys, xs, height=height, label=v, color=color,
+                edgecolor="black" if is_regtile(v) else None, linewidth=0.6)
+    ax.set_yticks([i + 0.4 - height / 2 for i in range(len(wls))])
+    ax.set_yticklabels(wls, fontsize=8)
+    ax.invert_yaxis()
+    ax.set_xlabel(label)
+    ax.axvline(1.0, color="gray", linewidth=0.8, linestyle="--")
+    ax.set_title(f"{title}\n{machine_line(data)}", fontsize=9)
+    ax.legend(fontsize=6, loc="lower right")
+    fig.tight_layout()
+    fig.savefig(os.path.join(out, f"{name}.png"), dpi=110)
+    plt.close(fig)
+
+
+def summary(benchmarks):
+    lines = ["| benchmark | workload | regtile (best) | best other variant | "
+             "regtile vs it |", "|---|---|---:|---|---:|"]
+    machines = []
+    for name, title, key, label, data in benchmarks:
+        machines.append(f"- {title}: {machine_line(data)}")
+        for w in workloads(data):
+            ks = [k for k in data["kernels"] if k["workload"] == w]
+            mine = [k for k in ks if is_regtile(k["variant"])]
+            other = [k for k in ks if not is_regtile(k["variant"])
+                     and not is_reference(k["variant"])]
+            if not mine or not other:
+                continue
+            a = max(mine, key=lambda k: k[key])
+            b = max(other, key=lambda k: k[key])
+            lines.append(f"| {title} | {w} | {a[key]:.2f} {label} | "
+                         f"{b['variant']}: {b[key]:.2f} | "
+                         f"{a[key] / b[key]:.2f}x |")
+    return "\n".join(lines) + "\n\nMeasured on:\n" + "\n".join(machines) + "\n"
+
+
+def tables(benchmarks):
+    out = []
+    for name, title, key, label, data in benchmarks:
+        out.append(f"### {title}\n\n{machine_line(data)}.\n")
+        out.append("| workload | variant | time (ms) | x peak | x memcpy | "
+                   "x read loop | speed vs first variant |")
+        out.append("|---|---|---:|---:|---:|---:|---:|")
+        for k in data["kernels"]:
+            out.append(f"| {k['workload']} | {k['variant']} | "
+                       f"{k['seconds'] * 1e3:.4g} | {k['peak_ratio']:.2f} | "
+                       f"{k['memcpy_ratio']:.2f} | {k['read_ratio']:.2f} | "
+                       f"{k['speed_vs_first']:.2f} |")
+        out.append("")
+    return "\n".join(out)
+
+
+def replace_region(path, marker, text):
+    with open(path) as f:
+        s = f.read()
+    begin, end = f"<!-- {marker} -->", f"<!-- /{marker} -->"
+    pattern = re.escape(begin) + r".*?" + re.escape(end)
+    if not re.search(pattern, s, re.S):
+        sys.exit(f"bench-report: no {begin} ... {end} region in {path}")
+    s = re.sub(pattern, lambda _: f"{begin}\n{text}{end}", s, flags=re.S)
+    with open(path, "w") as f:
+        f.write(s)
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__,
+                                 formatter_class=argparse.RawTextHelpFormatter)
+    ap.add_argument("--build", default="build")
+    ap.add_argument("--out", default=None)
+    ap.add_argument("--publish", action="store_true")
+    args = ap.parse_args()
+    out = args.out or os.path.join(args.build, "benchmarks")
+    os.makedirs(out, exist_ok=True)
+    benchmarks = load(args.build)
+    if not benchmarks:
+        sys.exit(f"bench-report: no benchmark JSON in {args.build}")
+    for b in benchmarks:
+        plot(*b[:4], b[4], out)
+    with open(os.path.join(out, "summary.md"), "w") as f:
+        f.write(summary(benchmarks))
+    with open(os.path.join(out, "tables.md"), "w") as f:
+        f.write(tables(benchmarks))
+    print(f"bench-report: charts and tables in {out}")
+    if args.publish:
+        root = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..")
+        docs = os.path.join(root, "docs", "benchmarks")
+        os.makedirs(docs, exist_ok=True)
+        for b in benchmarks:
+            shutil.copy(os.path.join(out, f"{b[0]}.png"), docs)
+        replace_region(os.path.join(root, "README.md"), "benchmark-summary",
+                       summary(benchmarks))
+        replace_region(os.path.join(root, "docs", "benchmarks.md"),
+                       "benchmark-tables", tables(benchmarks))
+        print("bench-report: published to docs/benchmarks/, "
+              "docs/benchmarks.md and README.md")
+
+
+if __name__ == "__main__":
+    main()
