@@ -77,18 +77,23 @@ def plot(name, title, key, label, data, out):
         if k["variant"] not in variants:
             variants.append(k["variant"])
     height = 0.8 / max(len(variants), 1)
-    fig, ax = plt.subplots(figsize=(9, 0.6 + 0.42 * len(wls) * len(variants)
-                                    ** 0.8))
-    cmap = plt.get_cmap("tab20")
+    fig, ax = plt.subplots(figsize=(11, 1.2 + 0.42 * len(wls) *
+                                    len(variants) ** 0.8))
+    reds = ["#d62728", "#8c1515", "#f4a3a3", "#e8590c"]
+    others = ["#9ecae1", "#3182bd", "#fdae6b", "#31a354", "#a1d99b",
+              "#756bb1", "#bcbddc", "#636363", "#bdbdbd", "#e6ab02"]
+    mine = [v for v in variants if is_regtile(v)]
+    rest = [v for v in variants if not is_regtile(v)]
     for vi, v in enumerate(variants):
         ys, xs = [], []
         for wi, w in enumerate(wls):
             for k in data["kernels"]:
-                if k["workload"] == w and k["variant"] == v:
+                if k["workload"] == w and k["variant"] == v and \
+                        k[key] is not None:
                     ys.append(wi + vi * height)
                     xs.append(k[key])
-        color = ("tab:red" if is_regtile(v) and vi == 0 else
-                 cmap(vi % 20))
+        color = (reds[mine.index(v) % len(reds)] if is_regtile(v) else
+                 others[rest.index(v) % len(others)])
         ax.barh(ys, xs, height=height, label=v, color=color,
                 edgecolor="black" if is_regtile(v) else None, linewidth=0.6)
     ax.set_yticks([i + 0.4 - height / 2 for i in range(len(wls))])
@@ -97,7 +102,7 @@ def plot(name, title, key, label, data, out):
     ax.set_xlabel(label)
     ax.axvline(1.0, color="gray", linewidth=0.8, linestyle="--")
     ax.set_title(f"{title}\n{machine_line(data)}", fontsize=9)
-    ax.legend(fontsize=6, loc="lower right")
+    ax.legend(fontsize=7, loc="upper left", bbox_to_anchor=(1.01, 1.0))
     fig.tight_layout()
     fig.savefig(os.path.join(out, f"{name}.png"), dpi=110)
     plt.close(fig)
@@ -111,6 +116,7 @@ def summary(benchmarks):
         machines.append(f"- {title}: {machine_line(data)}")
         for w in workloads(data):
             ks = [k for k in data["kernels"] if k["workload"] == w]
+            ks = [k for k in ks if k[key] is not None]
             mine = [k for k in ks if is_regtile(k["variant"])]
             other = [k for k in ks if not is_regtile(k["variant"])
                      and not is_reference(k["variant"])]
@@ -124,6 +130,10 @@ def summary(benchmarks):
     return "\n".join(lines) + "\n\nMeasured on:\n" + "\n".join(machines) + "\n"
 
 
+def fmt(v, spec=".2f"):
+    return "-" if v is None else format(v, spec)
+
+
 def tables(benchmarks):
     out = []
     for name, title, key, label, data in benchmarks:
@@ -133,9 +143,9 @@ def tables(benchmarks):
         out.append("|---|---|---:|---:|---:|---:|---:|")
         for k in data["kernels"]:
             out.append(f"| {k['workload']} | {k['variant']} | "
-                       f"{k['seconds'] * 1e3:.4g} | {k['peak_ratio']:.2f} | "
-                       f"{k['memcpy_ratio']:.2f} | {k['read_ratio']:.2f} | "
-                       f"{k['speed_vs_first']:.2f} |")
+                       f"{fmt(k['seconds'] * 1e3, '.4g')} | "
+                       f"{fmt(k['peak_ratio'])} | {fmt(k['memcpy_ratio'])} | "
+                       f"{fmt(k['read_ratio'])} | {fmt(k['speed_vs_first'])} |")
         out.append("")
     return "\n".join(out)
 
