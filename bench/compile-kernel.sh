@@ -15,14 +15,8 @@ plugin=${REGTILE_PLUGIN:?set REGTILE_PLUGIN to libRegtilePlugin.so}
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 
-sed_args=(-e '')
-for kv in $params; do sed_args+=(-e "s/\${${kv%%=*}}/${kv#*=}/g"); done
-sed "${sed_args[@]}" "$payload" > "$work/payload.mlir"
-if grep -q '\${' "$work/payload.mlir"; then
-  echo "compile-kernel: unset parameters in $payload:" \
-       "$(grep -o '\${[A-Za-z0-9_]*}' "$work/payload.mlir" | sort -u | tr '\n' ' ')" >&2
-  exit 1
-fi
+python3 "$(dirname "$0")/../test/lib/substitute.py" "$params" "$payload" \
+  > "$work/payload.mlir"
 
 schedule_passes="transform-preload-library{transform-library-paths=$schedule},transform-interpreter{entry-point=$entry}"
 if [[ "$schedule" == none ]]; then schedule_passes=""; fi

@@ -9,12 +9,12 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 BUILD_DIR=${BUILD_DIR:-build}
 REPS=${REPS:-11}
-LLVM_BIN=/usr/lib/llvm-22/bin
-LLVM_LIB=/usr/lib/llvm-22/lib
 
 scripts/setup.sh --bench
 cmake -S . -B "$BUILD_DIR" -DCMAKE_BUILD_TYPE=Release >/dev/null
 cmake --build "$BUILD_DIR" --parallel "$(nproc)"
+# LLVM_BIN, LLVM_LIB: the LLVM this build uses (written by CMake).
+source "$BUILD_DIR/llvm-dirs.sh"
 
 plugin="$BUILD_DIR/lib/libRegtilePlugin.so"
 difftest() {

@@ -30,6 +30,8 @@ import subprocess
 import sys
 import tempfile
 
+from substitute import parse, substitute
+
 
 TIMEOUT = 300  # seconds per command; a hang is a failure, not a stall
 
@@ -149,16 +151,13 @@ def main():
     for s, chunk in enumerate(splits):
         lines = args.case or re.findall(r"^// DIFFTEST-CASE:(.*)$", chunk,
                                         re.M)
-        cases = [dict(kv.split("=") for kv in m.split()) for m in lines]
+        cases = [parse(m) for m in lines]
         for params in cases or [{}]:
-            src = chunk
-            for k, v in params.items():
-                src = src.replace("${" + k + "}", v)
-            left = re.findall(r"\$\{(\w+)\}", src)
             label = f"split {s}" + (f" {params}" if params else "")
-            if left:
-                sys.stderr.write(f"difftest: {label}: no value for "
-                                 f"{sorted(set(left))}\n")
+            try:
+                src = substitute(chunk, params)
+            except KeyError as e:
+                sys.stderr.write(f"difftest: {label}: {e.args[0]}\n")
                 return 1
             sched_ir = run(opt + ["-p", f"builtin.module({args.schedule},"
                                   f"{lower})"], src, f"{label}: scheduled lowering")
