@@ -11,6 +11,8 @@
 #include "mlir/Interfaces/ValueBoundsOpInterface.h"
 #include "llvm/Support/FormatVariadic.h"
 
+#include <limits>
+
 using namespace mlir;
 
 namespace regtile {
@@ -42,6 +44,21 @@ FailureOr<int64_t> upperBound(OpFoldResult size) {
       presburger::BoundType::UB,
       ValueBoundsConstraintSet::Variable(cast<Value>(size)),
       /*stopCondition=*/nullptr, /*closedUB=*/true);
+}
+
+/// The static extent of dim `d` of the tensor that `v` is, through
+/// rank-preserving tensor.extract_slice ops, a slice of (INT64_MAX if
+/// dynamic): a footprint is never larger, whatever the tile sizes (cache
+/// blocks larger than a small operand).
+int64_t wholeExtent(Value v, unsigned d) {
+  while (auto slice = v.getDefiningOp<tensor::ExtractSliceOp>()) {
+    if (slice.getSourceType().getRank() != slice.getResultType().getRank())
+      break;
+    v = slice.getSource();
+  }
+  int64_t extent = cast<ShapedType>(v.getType()).getDimSize(d);
+  return ShapedType::isDynamic(extent) ? std::numeric_limits<int64_t>::max()
+                                       : extent;
 }
 
 LogicalResult analyze(linalg::LinalgOp op, scf::ForOp loop,
@@ -194,7 +211,7 @@ LogicalResult analyze(linalg::LinalgOp op, scf::ForOp loop,
       return fail(llvm::formatv("dim {0} of the operand's footprint has no "
                                 "static upper bound",
                                 d));
-    a.bounds.push_back(*ub);
+    a.bounds.push_back(std::min(*ub, wholeExtent(a.source, d)));
   }
   return success();
 }

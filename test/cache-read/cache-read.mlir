@@ -72,3 +72,25 @@ module attributes {transform.with_named_sequence} {
     transform.yield
   }
 }
+
+// -----
+
+// Cache blocks larger than the operand (a small GEMM under large kc and nc
+// from the target): the cache is sized by the operand, not by the tiles:
+// B 40x100 in blocks of 1024 x 256 is cached as [ceil(100/32)][40][1][32].
+// CHECK-LABEL: func.func @blocks_larger_than_operand
+// CHECK: tensor.empty() : tensor<4x40x1x32xf32>
+// CHECK-NOT: tensor.empty
+func.func @blocks_larger_than_operand(%a: tensor<30x40xf32>, %b: tensor<40x100xf32>, %c: tensor<30x100xf32>) -> tensor<30x100xf32> {
+  %r = linalg.matmul ins(%a, %b : tensor<30x40xf32>, tensor<40x100xf32>) outs(%c : tensor<30x100xf32>) -> tensor<30x100xf32>
+  return %r : tensor<30x100xf32>
+}
+module attributes {transform.with_named_sequence} {
+  transform.named_sequence @__transform_main(%root: !transform.any_op {transform.readonly}) {
+    %mm = transform.structured.match ops{["linalg.matmul"]} in %root : (!transform.any_op) -> !transform.any_op
+    %t1, %jc, %pc = transform.structured.tile_using_for %mm tile_sizes [0, 256, 1024] : (!transform.any_op) -> (!transform.any_op, !transform.any_op, !transform.any_op)
+    %t3, %ir, %jr, %mk = transform.structured.tile_using_for %t1 tile_sizes [6, 32, 1] : (!transform.any_op) -> (!transform.any_op, !transform.any_op, !transform.any_op, !transform.any_op)
+    %cb, %bb = transform.regtile.cache_read %t3, %pc {operand = 1, arch = "znver4"} : (!transform.any_op, !transform.any_op) -> (!transform.any_op, !transform.any_op)
+    transform.yield
+  }
+}
