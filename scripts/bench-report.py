@@ -22,6 +22,7 @@ import os
 import re
 import shutil
 import sys
+import time
 
 BENCHMARKS = [  # json name, title, ratio key, ratio label
     ("gemm", "f32 GEMM (seed 002)", "peak_ratio", "x peak"),
@@ -46,7 +47,10 @@ def load(build):
         path = os.path.join(build, f"{name}.json")
         if os.path.exists(path):
             with open(path) as f:
-                out.append((name, title, key, label, json.load(f)))
+                data = json.load(f)
+            data["machine"]["date"] = time.strftime(
+                "%Y-%m-%d", time.gmtime(os.path.getmtime(path)))
+            out.append((name, title, key, label, data))
     return out
 
 
@@ -60,7 +64,8 @@ def workloads(data):
 
 def machine_line(data):
     m = data["machine"]
-    return (f"{m.get('cpu_model', 'CPU not recorded')}, core {m['cpu']}, "
+    return (f"{m.get('date', '')}, "
+            f"{m.get('cpu_model', 'CPU not recorded')}, core {m['cpu']}, "
             f"peak {m['peak_gflops']:.1f} GFLOP/s, memcpy "
             f"{m['memcpy_gbs']:.1f} GB/s, medians of {m['rounds']} "
             f"interleaved rounds")
