@@ -603,4 +603,143 @@ def CacheReduceOp : Op<Transform_Dialect, "regtile.cache_reduce",
   let hasVerifier = 1;
 }
 
+//===----------------------------------------------------------------------===//
+// Super-vectorization (seed 003)
+//===----------------------------------------------------------------------===//
+
+def SuperVectorizeOp : Op<Transform_Dialect, "regtile.super_vectorize",
+    [DeclareOpInterfaceMethods<MemoryEffectsOpInterface>,
+     DeclareOpInterfaceMethods<TransformOpInterface>,
+     ReportTrackingListenerFailuresOpTrait]> {
+  let summary = "Affine super-vectorization of the loop nest rooted at a "
+                "handle, with virtual vector sizes";
+  let description = [{
+    Vectorizes the affine loop nest rooted at each `target` loop (seed 003):
+    the root loop and loops nested in it become vector loops whose step is
+    multiplied by a *virtual* vector size, any multiple of the native vector
+    (`vector<32x256xf32>` on a 16-lane machine); `affine.load`/`store`
+    become `vector.transfer_read`/`write`, scalars used in the nest are
+    broadcast, elementwise ops widened. Upstream's vectorizer
+    (`affine::vectorizeAffineLoopNest`) does the rewrite; upstream exposes it
+    only as the `affine-super-vectorize` pass over whole functions.
+
+    The loops: vector dimension 0 is the root loop; vector dimension `k` is
+    each outermost loop nested (at any depth) in a loop of dimension `k-1`
+    that can be vectorized along memref dimension
+    `fastest_varying_pattern[k]` (counted from the fastest varying, 0 =
+    innermost); loops in between keep their steps. A loop can be vectorized
+    if it is parallel (or a reduction, with `vectorize_reductions`), has
+    step 1, and every access in it is invariant in its induction variable
+    or contiguous along it (unit stride) in a single memref dimension.
+
+    Beyond upstream: a loop whose trip count is not a known multiple of its
+    vector size gets its stores masked to the iterations the scalar loop
+    ran (`vector.create_mask` of the lanes left; upstream writes whole
+    vectors past the loop bound); a reduction loop accumulates a vector
+    masked on the last iteration (`arith.select`), followed by one
+    `vector.reduction`. The nest is checked first and refused with a reason
+    (rather than miscompiled, or crashing, as upstream's pass does) when it
+    has a dependence, a strided access (`A[2 * i]`), a non-unit step, a
+    nested loop whose bounds use an induction variable of the nest, a
+    conditional, a non-affine memory access, an op that cannot be widened,
+    or an integer division that padded lanes could run on zero.
+
+    Attributes:
+    - `vector_sizes`: one virtual size per vectorized loop, outermost first
+      (default: one loop, the target's native lanes for the widest element
+      type accessed: 16 for f32 on AVX-512, 8 on AVX2);
+    - `fastest_varying_pattern`: the memref dimension each vectorized loop
+      must access along (default `[n-1, ..., 1, 0]`);
+    - `vectorize_reductions`: allow the root to be a reduction loop (1-D);
+    - `allow_reassociation`: vectorize floating-point add/mul reductions
+      whose combiner lacks `fastmath<reassoc>`;
+    - `arch`: target description for the default size (default: the
+      payload's `regtile.target` attribute, else the host).
+
+    Example (seed 003's `vector_add_2d` and `vecred`):
+    ```mlir
+    %rows, %cols = transform.regtile.super_vectorize %nest
+        {vector_sizes = array<i64: 32, 256>}
+        : (!transform.op<"affine.for">) -> (!transform.any_op, !transform.any_op)
+    %v = transform.regtile.super_vectorize %red
+        {vector_sizes = array<i64: 128>, vectorize_reductions}
+        : (!transform.op<"affine.for">) -> !transform.any_op
+    ```
+    Break the super-vectors into registers afterwards with
+    `transform.apply_patterns.regtile.unroll_to_native_vectors`.
+
+    #### Return modes
+
+    Consumes the `target` handle (its loops are replaced). Produces a
+    silenceable failure, leaving the payload unchanged, for a payload op that
+    is not an `affine.for` or a nest that cannot be vectorized (the reason is
+    named). Produces a definite failure if the target description is not
+    understood. Otherwise returns one handle per vector dimension with the
+    vectorized loops of that dimension, outermost first.
+  }];
+
+  let arguments = (ins TransformHandleTypeInterface:$target,
+                       OptionalAttr<DenseI64ArrayAttr>:$vector_sizes,
+                       OptionalAttr<DenseI64ArrayAttr>:$fastest_varying_pattern,
+                       UnitAttr:$vectorize_reductions,
+                       UnitAttr:$allow_reassociation,
+                       OptionalAttr<StrAttr>:$arch);
+  let results = (outs Variadic<TransformHandleTypeInterface>:$loops);
+  let assemblyFormat = [{
+    $target attr-dict `:` functional-type(operands, results)
+  }];
+  let hasVerifier = 1;
+}
+
+def ApplyUnrollToNativeVectorsPatternsOp : Op<Transform_Dialect,
+    "apply_patterns.regtile.unroll_to_native_vectors",
+    [DeclareOpInterfaceMethods<PatternDescriptorOpInterface>]> {
+  let summary = "Break vector ops wider than the native register into "
+                "native pieces";
+  let description = [{
+    Breaks every vector op wider than the target's native register into
+    native pieces (16 x f32 on AVX-512, 8 x f32 on AVX2; `vector<32x256xf32>`
+    into 512 `vector<16xf32>`): transfers, masked transfers, elementwise
+    ops, `vector.contract` (into one-lane-row contractions, i.e. FMAs),
+    `vector.reduction`, `vector.multi_reduction`, broadcasts and transposes
+    (square native tiles). Masks are sliced where they are used; slices of
+    `vector.create_mask` and `vector.constant_mask` fold into native masks.
+    Shapes whose innermost dimension is neither shorter than a register nor
+    a multiple of it are left whole.
+
+    The order is register-friendly (seeds 000 and 002): a chain of reads,
+    elementwise ops, splats and scalar broadcasts ending in a
+    `vector.transfer_write` is broken as a whole, a group of native tiles at
+    a time: the group's loads, grouped, then its arithmetic, then its
+    stores, with as many tiles per group as the register file holds (splats
+    and broadcasts are made once, before the groups). Unrolling op by op, as
+    upstream's patterns do, loads a whole super-vector before its first use
+    and spills once it exceeds the registers. Other ops are unrolled op by
+    op with upstream's patterns.
+
+    Attributes:
+    - `arch`: target description (default: each op's nearest
+      `regtile.target` attribute, else the host);
+    - `native_bits`: the native vector width in bits, overriding the
+      target's.
+
+    Example:
+    ```mlir
+    transform.apply_patterns to %func {
+      transform.apply_patterns.regtile.unroll_to_native_vectors
+    } : !transform.any_op
+    ```
+
+    #### Return modes
+
+    This op only populates patterns; `transform.apply_patterns` reports
+    failures. It does not consume or produce handles. Ops whose target
+    attribute is not understood are left unchanged.
+  }];
+  let arguments = (ins OptionalAttr<StrAttr>:$arch,
+                       OptionalAttr<ConfinedAttr<I64Attr, [IntMinValue<8>]>>:$native_bits);
+  let assemblyFormat = "attr-dict";
+  let hasVerifier = 1;
+}
+
 #endif // REGTILE_TRANSFORM_OPS

@@ -401,6 +401,88 @@ mlir::FailureOr<unsigned> insertStorePrefetches(mlir::RewriterBase &rewriter,
 mlir::LogicalResult applyStorePrefetches(mlir::Operation *root);
 
 //===----------------------------------------------------------------------===//
+// transform.regtile.super_vectorize
+//===----------------------------------------------------------------------===//
+//
+// Affine super-vectorization (seed 003) of one loop nest: the loop `root` and
+// loops nested in it become vector loops over *virtual* vector sizes (any
+// multiple of the native vector, e.g. vector<32x256xf32>), with upstream's
+// vectorizer (affine::vectorizeAffineLoopNest) doing the rewrite. Before it,
+// regtile checks what upstream does not (and would miscompile or crash on):
+// dependences, strided or non-affine accesses, non-unit steps, bounds that
+// depend on a vectorized induction variable, ops that cannot be widened,
+// reassociation of floating-point reductions. After it, stores of a loop
+// whose trip count is not a known multiple of the vector size are masked to
+// the iterations the loop runs (upstream writes whole vectors past the loop
+// bound).
+
+struct SuperVectorizeOptions {
+  /// Virtual vector size per vectorized loop (outermost first). Empty: one
+  /// loop, the target's native lanes for the widest element type accessed.
+  llvm::SmallVector<int64_t> vectorSizes;
+  /// Memref dimension (counted from the fastest varying, 0 = innermost)
+  /// along which each vectorized loop must access memory (outermost loop
+  /// first). Empty: [n-1, ..., 1, 0] for n vector sizes.
+  llvm::SmallVector<int64_t> fastestVaryingPattern;
+  /// Vectorize a loop that carries a reduction (1-D only): the loop carries
+  /// a vector of partial results, masked on the last iteration, and one
+  /// vector.reduction follows the loop.
+  bool vectorizeReductions = false;
+  /// Reassociate floating-point add/mul reductions even without `reassoc`
+  /// fastmath flags on the combiner.
+  bool allowReassociation = false;
+};
+
+struct SuperVectorizeResult {
+  /// The vectorized loops, per vector dimension (outermost first).
+  llvm::SmallVector<llvm::SmallVector<mlir::Operation *>> loops;
+  /// The virtual vector sizes used.
+  llvm::SmallVector<int64_t> vectorSizes;
+};
+
+/// Vectorizes the affine loop nest rooted at `root` (an affine.for). On
+/// failure, `reason` says why and the IR is unchanged.
+mlir::FailureOr<SuperVectorizeResult>
+superVectorize(mlir::RewriterBase &rewriter, mlir::Operation *root,
+               const TargetInfo &target, const SuperVectorizeOptions &options,
+               std::string &reason);
+
+//===----------------------------------------------------------------------===//
+// transform.apply_patterns.regtile.unroll_to_native_vectors
+//===----------------------------------------------------------------------===//
+//
+// Breaks vector ops wider than the target's native register into native
+// pieces: upstream's unroll patterns (transfers, elementwise ops,
+// contractions, reductions, multi-reductions, broadcasts, transposes) with
+// native shapes from the target, plus what upstream leaves whole: masked
+// transfers (the mask is sliced; slices of vector.create_mask /
+// vector.constant_mask fold to native masks). A chain that ends in a
+// vector.transfer_write (reads, elementwise ops, splats, broadcasts) is
+// broken as a whole, a group of native tiles at a time: the group's loads,
+// then its arithmetic, then its stores, with the group sized so its values
+// fit in the register file, instead of op by op (which loads the whole
+// super-vector before the first use and spills when it exceeds the
+// registers).
+
+struct NativeVectorOptions {
+  /// Bits of a native vector register (default: the target's).
+  std::optional<unsigned> nativeBits;
+  /// Vector registers the grouped chains may use (default: the target's).
+  std::optional<unsigned> registers;
+};
+
+/// The native shape `op` is unrolled to (std::nullopt: left as is).
+std::optional<llvm::SmallVector<int64_t>>
+getNativeVectorShape(mlir::Operation *op, unsigned nativeBits);
+
+/// Adds the patterns. The target of each op is `arch` if given, else the
+/// nearest enclosing `regtile.target` attribute, else the host; an op whose
+/// target is not understood is left alone.
+void populateUnrollToNativeVectorsPatterns(
+    mlir::RewritePatternSet &patterns, std::optional<std::string> arch,
+    const NativeVectorOptions &options = {});
+
+//===----------------------------------------------------------------------===//
 // regtile-lower-vectors
 //===----------------------------------------------------------------------===//
 
