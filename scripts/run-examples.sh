@@ -46,6 +46,15 @@ difftest examples/reductions/reductions.mlir \
 echo "== reductions (seed 001): benchmark"
 "$BUILD_DIR/bench/bench_reductions" --reps="$REPS" --json="$BUILD_DIR/reductions.json"
 
+echo "== supervector (seed 003): check against the unscheduled payload"
+for entry in supervector_regtile_1d supervector_regtile_2d; do
+  difftest examples/supervector/supervector.mlir \
+    --schedule "transform-preload-library{transform-library-paths=examples/supervector/schedule.mlir},transform-interpreter{entry-point=$entry}" \
+    --case "M=37 N=300 L=1000"
+done
+echo "== supervector (seed 003): benchmark"
+"$BUILD_DIR/bench/bench_supervector" --reps="$REPS" --json="$BUILD_DIR/supervector.json"
+
 echo "== pack / unpack (seed 004): checked bit for bit against upstream lower_pack/lower_unpack"
 python3 test/pack-unpack-to-tile-copies/random_pack_unpack.py --seed 1 --count 12 > "$BUILD_DIR/pack-cases.mlir"
 difftest "$BUILD_DIR/pack-cases.mlir" --reference-schedule 'transform-interpreter{entry-point=reference}' | tail -1

@@ -380,6 +380,7 @@ transform::SuperVectorizeOp::apply(transform::TransformRewriter &rewriter,
                                          getFastestVaryingPattern()->end());
   options.vectorizeReductions = getVectorizeReductions();
   options.allowReassociation = getAllowReassociation();
+  options.maskPartialVectors = getMaskPartialVectors();
 
   SmallVector<SmallVector<Operation *>> loops(getLoops().size());
   auto setResults = [&] {

@@ -18,6 +18,7 @@
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Vector/IR/VectorOps.h"
 #include "mlir/IR/AffineExprVisitor.h"
+#include "mlir/IR/IRMapping.h"
 #include "mlir/Interfaces/SideEffectInterfaces.h"
 #include "mlir/Interfaces/VectorInterfaces.h"
 #include "llvm/ADT/DenseSet.h"
@@ -400,6 +401,47 @@ void maskPartialStores(RewriterBase &rewriter,
   }
 }
 
+/// Splits a vectorized loop `lb to ub step V` whose trip count may not be a
+/// multiple of V into `lb to lb + (ub - lb) floordiv V * V`, which handles
+/// whole vectors only, and a copy of it from there to `ub` (at most one
+/// iteration: the partial vector), inserted after it; `mapping` maps the
+/// loop's body into the copy's. Returns null (nothing changed) if a bound
+/// has several results (a min or max).
+AffineForOp peelPartialVector(RewriterBase &rewriter, AffineForOp loop,
+                              IRMapping &mapping) {
+  AffineMap lbMap = loop.getLowerBoundMap(), ubMap = loop.getUpperBoundMap();
+  if (lbMap.getNumResults() != 1 || ubMap.getNumResults() != 1)
+    return {};
+  // split = lb + (ub - lb) floordiv V * V over (lb dims, ub dims; lb
+  // symbols, ub symbols).
+  unsigned lbDims = lbMap.getNumDims(), ubDims = ubMap.getNumDims();
+  unsigned lbSyms = lbMap.getNumSymbols(), ubSyms = ubMap.getNumSymbols();
+  AffineExpr lb = lbMap.getResult(0);
+  AffineExpr ub =
+      ubMap.getResult(0).shiftDims(ubDims, lbDims).shiftSymbols(ubSyms, lbSyms);
+  int64_t step = loop.getStepAsInt();
+  AffineExpr split = lb + (ub - lb).floorDiv(step) * step;
+  AffineMap splitMap = AffineMap::get(lbDims + ubDims, lbSyms + ubSyms, split);
+  ValueRange lbOps = loop.getLowerBoundOperands();
+  ValueRange ubOps = loop.getUpperBoundOperands();
+  SmallVector<Value> operands(lbOps.take_front(lbDims));
+  llvm::append_range(operands, ubOps.take_front(ubDims));
+  llvm::append_range(operands, lbOps.drop_front(lbDims));
+  llvm::append_range(operands, ubOps.drop_front(ubDims));
+  rewriter.setInsertionPoint(loop);
+  Value splitValue =
+      AffineApplyOp::create(rewriter, loop.getLoc(), splitMap, operands);
+  AffineMap identity = rewriter.getDimIdentityMap();
+
+  rewriter.setInsertionPointAfter(loop);
+  auto rest = cast<AffineForOp>(rewriter.clone(*loop, mapping));
+  rewriter.modifyOpInPlace(rest,
+                           [&] { rest.setLowerBound({splitValue}, identity); });
+  rewriter.modifyOpInPlace(loop,
+                           [&] { loop.setUpperBound({splitValue}, identity); });
+  return rest;
+}
+
 /// Marks the vector dims of the nest's transfers that stay within the
 /// scalar loop's iterations as in bounds: every lane of a loop whose trip
 /// count is a multiple of its vector size is an iteration the scalar loop
@@ -571,25 +613,68 @@ superVectorize(RewriterBase &rewriter, Operation *rootOp,
 
   SuperVectorizeResult result;
   result.vectorSizes = opts.vectorSizes;
-  for (const SmallVector<unsigned> &level : levelIndices) {
-    result.loops.emplace_back();
-    for (unsigned i : level)
-      result.loops.back().push_back(vecLoops[i]);
-  }
-  SmallVector<std::pair<AffineForOp, unsigned>> partialLoops;
-  for (auto [i, dim] : partialParallel)
-    partialLoops.push_back({vecLoops[i], dim});
-  if (!partialLoops.empty())
-    maskPartialStores(rewriter, partialLoops);
+  // Each vectorized loop: its vector dim and whether every vector it
+  // handles is whole (all lanes are iterations of the scalar loop).
   DenseMap<Operation *, std::pair<unsigned, bool>> loopDimAndFull;
-  for (auto [dim, level] : llvm::enumerate(result.loops))
-    for (Operation *loop : level)
-      loopDimAndFull[loop] = {(unsigned)dim, true};
-  for (auto [loop, dim] : partialLoops)
-    loopDimAndFull[loop] = {dim, false};
+  for (auto [dim, indices] : llvm::enumerate(levelIndices)) {
+    result.loops.emplace_back();
+    for (unsigned i : indices) {
+      result.loops.back().push_back(vecLoops[i]);
+      loopDimAndFull[vecLoops[i]] = {(unsigned)dim, true};
+    }
+  }
   for (auto [i, dim] : partialReductions)
     loopDimAndFull[vecLoops[i]] = {dim, false};
-  markInBounds(rewriter, vecRoot, loopDimAndFull);
+
+  // Parallel loops with a possibly partial last vector, outermost first:
+  // peeled into whole vectors and a masked remainder (whose nest keeps the
+  // inner loops unpeeled, masked too); loops that cannot be peeled are
+  // masked throughout.
+  SmallVector<std::pair<unsigned, unsigned>> byDim(partialParallel);
+  llvm::stable_sort(byDim, [](auto a, auto b) { return a.second < b.second; });
+  llvm::SmallDenseSet<Operation *> partialSet;
+  for (auto [i, dim] : byDim)
+    partialSet.insert(vecLoops[i]);
+  SmallVector<std::pair<AffineForOp, unsigned>> masked;
+  for (auto [i, dim] : byDim) {
+    AffineForOp loop = vecLoops[i];
+    IRMapping mapping;
+    AffineForOp rest = options.maskPartialVectors
+                           ? AffineForOp()
+                           : peelPartialVector(rewriter, loop, mapping);
+    if (!rest) {
+      masked.push_back({loop, dim});
+      loopDimAndFull[loop] = {dim, false};
+      continue;
+    }
+    masked.push_back({rest, dim});
+    loopDimAndFull[rest] = {dim, false};
+    result.loops[dim].push_back(rest);
+    // The copies of the vectorized loops nested in `loop`.
+    for (auto [j, inner] : llvm::enumerate(vecLoops)) {
+      if (inner == loop || !loop->isProperAncestor(inner))
+        continue;
+      auto copy = cast<AffineForOp>(mapping.lookup(inner.getOperation()));
+      auto it = loopDimAndFull.find(inner);
+      if (it == loopDimAndFull.end())
+        continue; // not a vectorized loop
+      unsigned innerDim = it->second.first;
+      bool innerFull = !partialSet.contains(inner) && it->second.second;
+      loopDimAndFull[copy] = {innerDim, innerFull};
+      result.loops[innerDim].push_back(copy);
+      if (partialSet.contains(inner))
+        masked.push_back({copy, innerDim});
+    }
+  }
+  if (!masked.empty())
+    maskPartialStores(rewriter, masked);
+  SmallVector<Operation *> roots{vecRoot};
+  if (!result.loops.empty())
+    for (Operation *loop : result.loops[0])
+      if (loop != vecRoot)
+        roots.push_back(loop); // the remainder of the root
+  for (Operation *root : roots)
+    markInBounds(rewriter, cast<AffineForOp>(root), loopDimAndFull);
   return result;
 }
 

@@ -5,7 +5,7 @@
 // stores must leave the rest untouched), f32 and i32, reductions. Inputs
 // are multiples of 1/8, so f32 sums are exact and compare bit for bit.
 // RUN: %difftest %s | FileCheck %s
-// CHECK: PASS 17 cases
+// CHECK: PASS 25 cases
 
 // Seed 003's vector_add_2d with dynamic bounds, 2-D virtual vector
 // <4 x 48> (48 = 3 AVX-512 registers), bounds M x N of an R x S buffer
@@ -257,3 +257,108 @@ module attributes {transform.with_named_sequence} {
     transform.yield
   }
 }
+
+// -----
+
+// A tiled loop: the vectorized loop's bound is a min (not split into whole
+// vectors and a remainder: its stores are masked throughout).
+// DIFFTEST-CASE: N=100
+// DIFFTEST-CASE: N=64
+// DIFFTEST-CASE: N=3
+func.func @tiled_scale(%X: memref<${N}xf32>, %n: index) {
+  %k = arith.constant 0.5 : f32
+  affine.for %ii = 0 to %n step 40 {
+    affine.for %i = affine_map<(d0) -> (d0)>(%ii) to min affine_map<(d0)[s0] -> (d0 + 40, s0)>(%ii)[%n] {
+      %x = affine.load %X[%i] : memref<${N}xf32>
+      %y = arith.mulf %x, %k : f32
+      affine.store %y, %X[%i] : memref<${N}xf32>
+    }
+  }
+  return
+}
+func.func private @regtileFillF32(memref<*xf32>, i64) attributes {llvm.emit_c_interface}
+func.func private @regtilePrintF32(memref<*xf32>) attributes {llvm.emit_c_interface}
+func.func @main() {
+  %s1 = arith.constant 1 : i64
+  %n = arith.constant ${N} : index
+  %x = memref.alloc() : memref<${N}xf32>
+  %ux = memref.cast %x : memref<${N}xf32> to memref<*xf32>
+  call @regtileFillF32(%ux, %s1) : (memref<*xf32>, i64) -> ()
+  call @tiled_scale(%x, %n) : (memref<${N}xf32>, index) -> ()
+  call @regtilePrintF32(%ux) : (memref<*xf32>) -> ()
+  return
+}
+module attributes {transform.with_named_sequence} {
+  transform.named_sequence @__transform_main(%root: !transform.any_op {transform.readonly}) {
+    %f = transform.structured.match ops{["func.func"]} attributes{sym_name = "tiled_scale"} in %root : (!transform.any_op) -> !transform.any_op
+    %loops = transform.structured.match ops{["affine.for"]} in %f : (!transform.any_op) -> !transform.any_op
+    %inner, %outer = transform.split_handle %loops : (!transform.any_op) -> (!transform.any_op, !transform.any_op)
+    %v = transform.regtile.super_vectorize %inner {vector_sizes = array<i64: 16>} : (!transform.any_op) -> !transform.any_op
+    transform.yield
+  }
+}
+
+// -----
+
+// The same with mask_partial_vectors (no split into whole vectors and a
+// remainder: masked stores throughout). Seed 003's vector_add_2d, 2-D virtual vector
+// <4 x 48> (48 = 3 AVX-512 registers), bounds M x N of an R x S buffer
+// (R >= M, S >= N: the rest of C must keep its initial values).
+// DIFFTEST-CASE: M=37 N=53 R=37 S=53
+// DIFFTEST-CASE: M=1 N=1 R=3 S=5
+// DIFFTEST-CASE: M=64 N=96 R=64 S=96
+// DIFFTEST-CASE: M=5 N=100 R=9 S=130
+// DIFFTEST-CASE: M=13 N=47 R=16 S=64
+func.func @vector_add_2d(%A: memref<?x?xf32>, %B: memref<?x?xf32>, %C: memref<?x?xf32>, %M: index, %N: index) {
+  %f1 = arith.constant 1.0 : f32
+  %f2 = arith.constant 2.0 : f32
+  affine.for %i = 0 to %M {
+    affine.for %j = 0 to %N {
+      %a = affine.load %A[%i, %j] : memref<?x?xf32>
+      %b = affine.load %B[%i, %j] : memref<?x?xf32>
+      %s5 = arith.addf %a, %b : f32
+      %s6 = arith.addf %s5, %f1 : f32
+      %s7 = arith.addf %s5, %f2 : f32
+      %s8 = arith.addf %s7, %s6 : f32
+      affine.store %s8, %C[%i, %j] : memref<?x?xf32>
+    }
+  }
+  return
+}
+func.func private @regtileFillF32(memref<*xf32>, i64) attributes {llvm.emit_c_interface}
+func.func private @regtilePrintF32(memref<*xf32>) attributes {llvm.emit_c_interface}
+func.func @main() {
+  %s1 = arith.constant 1 : i64
+  %s2 = arith.constant 2 : i64
+  %s3 = arith.constant 3 : i64
+  %m = arith.constant ${M} : index
+  %n = arith.constant ${N} : index
+  %a = memref.alloc() : memref<${R}x${S}xf32>
+  %b = memref.alloc() : memref<${R}x${S}xf32>
+  %c = memref.alloc() : memref<${R}x${S}xf32>
+  %ua = memref.cast %a : memref<${R}x${S}xf32> to memref<*xf32>
+  %ub = memref.cast %b : memref<${R}x${S}xf32> to memref<*xf32>
+  %uc = memref.cast %c : memref<${R}x${S}xf32> to memref<*xf32>
+  call @regtileFillF32(%ua, %s1) : (memref<*xf32>, i64) -> ()
+  call @regtileFillF32(%ub, %s2) : (memref<*xf32>, i64) -> ()
+  call @regtileFillF32(%uc, %s3) : (memref<*xf32>, i64) -> ()
+  %da = memref.cast %a : memref<${R}x${S}xf32> to memref<?x?xf32>
+  %db = memref.cast %b : memref<${R}x${S}xf32> to memref<?x?xf32>
+  %dc = memref.cast %c : memref<${R}x${S}xf32> to memref<?x?xf32>
+  call @vector_add_2d(%da, %db, %dc, %m, %n) : (memref<?x?xf32>, memref<?x?xf32>, memref<?x?xf32>, index, index) -> ()
+  call @regtilePrintF32(%uc) : (memref<*xf32>) -> ()
+  return
+}
+module attributes {transform.with_named_sequence} {
+  transform.named_sequence @__transform_main(%root: !transform.any_op {transform.readonly}) {
+    %f = transform.structured.match ops{["func.func"]} attributes{sym_name = "vector_add_2d"} in %root : (!transform.any_op) -> !transform.any_op
+    %loops = transform.structured.match ops{["affine.for"]} in %f : (!transform.any_op) -> !transform.op<"affine.for">
+    %inner, %outer = transform.split_handle %loops : (!transform.op<"affine.for">) -> (!transform.op<"affine.for">, !transform.op<"affine.for">)
+    %r, %c = transform.regtile.super_vectorize %outer {vector_sizes = array<i64: 4, 48>, mask_partial_vectors} : (!transform.op<"affine.for">) -> (!transform.any_op, !transform.any_op)
+    transform.apply_patterns to %f {
+      transform.apply_patterns.regtile.unroll_to_native_vectors
+    } : !transform.any_op
+    transform.yield
+  }
+}
+

@@ -2,14 +2,24 @@
 // RUN: %regtile-opt %s --split-input-file --transform-interpreter --canonicalize | FileCheck %s
 
 // Seed 003: vector_add_2d, innermost loop with virtual size 256. The
-// bounds are dynamic, so the store is masked to the lanes left (and, masked
-// so, in bounds); the reads may run past N and keep their bounds checks.
+// bounds are dynamic: the loop is split into whole vectors (unmasked, every
+// access in bounds) up to N floordiv 256 * 256, and the remainder, where
+// the store is masked to the lanes left (and, masked so, in bounds) and
+// the reads may run past N (bounds-checked, padded).
+// CHECK-DAG: #[[SPLIT:.*]] = affine_map<()[s0] -> ((s0 floordiv 256) * 256)>
 // CHECK-DAG: #[[LEFT:.*]] = affine_map<(d0)[s0] -> (-d0 + s0)>
 // CHECK-LABEL: func.func @vector_add_2d_1d(
 //  CHECK-SAME: %[[A:.*]]: memref<?x?xf32>, %[[B:.*]]: memref<?x?xf32>, %[[C:.*]]: memref<?x?xf32>, %[[M:.*]]: index, %[[N:.*]]: index
 //   CHECK-DAG:   %[[ONE:.*]] = arith.constant dense<1.000000e+00> : vector<256xf32>
 //       CHECK:   affine.for %[[I:.*]] = 0 to %[[M]] {
-//  CHECK-NEXT:     affine.for %[[J:.*]] = 0 to %[[N]] step 256 {
+//  CHECK-NEXT:     affine.for %[[J:.*]] = 0 to #[[SPLIT]]()[%[[N]]] step 256 {
+//  CHECK-NEXT:       %[[VA:.*]] = vector.transfer_read %[[A]][%[[I]], %[[J]]], %{{.*}} {in_bounds = [true]} : memref<?x?xf32>, vector<256xf32>
+//  CHECK-NEXT:       %[[VB:.*]] = vector.transfer_read %[[B]][%[[I]], %[[J]]], %{{.*}} {in_bounds = [true]} : memref<?x?xf32>, vector<256xf32>
+//  CHECK-NEXT:       %[[S:.*]] = arith.addf %[[VA]], %[[VB]] : vector<256xf32>
+//  CHECK-NEXT:       %[[T:.*]] = arith.addf %[[S]], %[[ONE]] : vector<256xf32>
+//  CHECK-NEXT:       vector.transfer_write %[[T]], %[[C]][%[[I]], %[[J]]] {in_bounds = [true]} : vector<256xf32>, memref<?x?xf32>
+//  CHECK-NEXT:     } {vectorized}
+//  CHECK-NEXT:     affine.for %[[J:.*]] = #[[SPLIT]]()[%[[N]]] to %[[N]] step 256 {
 //  CHECK-NEXT:       %[[L:.*]] = affine.apply #[[LEFT]](%[[J]])[%[[N]]]
 //  CHECK-NEXT:       %[[VA:.*]] = vector.transfer_read %[[A]][%[[I]], %[[J]]], %{{.*}} : memref<?x?xf32>, vector<256xf32>
 //  CHECK-NEXT:       %[[VB:.*]] = vector.transfer_read %[[B]][%[[I]], %[[J]]], %{{.*}} : memref<?x?xf32>, vector<256xf32>
@@ -17,6 +27,7 @@
 //  CHECK-NEXT:       %[[T:.*]] = arith.addf %[[S]], %[[ONE]] : vector<256xf32>
 //  CHECK-NEXT:       %[[MASK:.*]] = vector.create_mask %[[L]] : vector<256xi1>
 //  CHECK-NEXT:       vector.transfer_write %[[T]], %[[C]][%[[I]], %[[J]]], %[[MASK]] {in_bounds = [true]} : vector<256xf32>, memref<?x?xf32>
+//  CHECK-NEXT:     } {vectorized}
 // CHECK: transform.annotate
 func.func @vector_add_2d_1d(%A: memref<?x?xf32>, %B: memref<?x?xf32>, %C: memref<?x?xf32>, %M: index, %N: index) {
   %f1 = arith.constant 1.0 : f32
@@ -119,12 +130,15 @@ module attributes {transform.with_named_sequence} {
 // Default size: the target's lanes for the widest element type accessed
 // (i8 loaded, i32 stored: 16 lanes on AVX-512, 8 on AVX2).
 // CHECK-LABEL: func.func @widen_avx512(
-//       CHECK:   affine.for %{{.*}} = 0 to 100 step 16 {
-//       CHECK:     vector.transfer_read {{.*}} vector<16xi8>
+//       CHECK:   affine.for %{{.*}} = 0 to 96 step 16 {
+//       CHECK:     vector.transfer_read {{.*}} {in_bounds = [true]} : memref<100xi8>, vector<16xi8>
 //       CHECK:     arith.extsi {{.*}} : vector<16xi8> to vector<16xi32>
+//       CHECK:   affine.for %{{.*}} = 96 to 100 step 16 {
+//       CHECK:     vector.create_mask %{{.*}} : vector<16xi1>
 // CHECK-LABEL: func.func @widen_avx2(
-//       CHECK:   affine.for %{{.*}} = 0 to 100 step 8 {
+//       CHECK:   affine.for %{{.*}} = 0 to 96 step 8 {
 //       CHECK:     vector.transfer_read {{.*}} vector<8xi8>
+//       CHECK:   affine.for %{{.*}} = 96 to 100 step 8 {
 func.func @widen_avx512(%in: memref<100xi8>, %out: memref<100xi32>) {
   affine.for %i = 0 to 100 {
     %x = affine.load %in[%i] : memref<100xi8>
@@ -149,6 +163,37 @@ module attributes {transform.with_named_sequence} {
     %f2 = transform.structured.match ops{["func.func"]} attributes{sym_name = "widen_avx2"} in %root : (!transform.any_op) -> !transform.any_op
     %l2 = transform.structured.match ops{["affine.for"]} in %f2 : (!transform.any_op) -> !transform.any_op
     %v2 = transform.regtile.super_vectorize %l2 : (!transform.any_op) -> !transform.any_op
+    transform.yield
+  }
+}
+
+// -----
+
+// mask_partial_vectors: no split; the store is masked on every iteration,
+// the reads stay bounds-checked.
+// CHECK-DAG: #[[LEFT:.*]] = affine_map<(d0)[s0] -> (-d0 + s0)>
+// CHECK-LABEL: func.func @masked_throughout(
+//  CHECK-SAME: %[[X:.*]]: memref<?xf32>, %[[N:.*]]: index
+//       CHECK:   affine.for %[[I:.*]] = 0 to %[[N]] step 64 {
+//  CHECK-NEXT:     %[[L:.*]] = affine.apply #[[LEFT]](%[[I]])[%[[N]]]
+//  CHECK-NEXT:     %[[V:.*]] = vector.transfer_read %[[X]][%[[I]]], %{{.*}} : memref<?xf32>, vector<64xf32>
+//  CHECK-NEXT:     %[[W:.*]] = arith.mulf %[[V]], %[[V]] : vector<64xf32>
+//  CHECK-NEXT:     %[[MASK:.*]] = vector.create_mask %[[L]] : vector<64xi1>
+//  CHECK-NEXT:     vector.transfer_write %[[W]], %[[X]][%[[I]]], %[[MASK]] {in_bounds = [true]} : vector<64xf32>, memref<?xf32>
+//  CHECK-NEXT:   }
+//  CHECK-NEXT:   return
+func.func @masked_throughout(%X: memref<?xf32>, %n: index) {
+  affine.for %i = 0 to %n {
+    %x = affine.load %X[%i] : memref<?xf32>
+    %y = arith.mulf %x, %x : f32
+    affine.store %y, %X[%i] : memref<?xf32>
+  }
+  return
+}
+module attributes {transform.with_named_sequence} {
+  transform.named_sequence @__transform_main(%root: !transform.any_op {transform.readonly}) {
+    %loop = transform.structured.match ops{["affine.for"]} in %root : (!transform.any_op) -> !transform.any_op
+    %v = transform.regtile.super_vectorize %loop {vector_sizes = array<i64: 64>, mask_partial_vectors} : (!transform.any_op) -> !transform.any_op
     transform.yield
   }
 }

@@ -632,12 +632,16 @@ def SuperVectorizeOp : Op<Transform_Dialect, "regtile.super_vectorize",
     step 1, and every access in it is invariant in its induction variable
     or contiguous along it (unit stride) in a single memref dimension.
 
-    Beyond upstream: a loop whose trip count is not a known multiple of its
-    vector size gets its stores masked to the iterations the scalar loop
-    ran (`vector.create_mask` of the lanes left; upstream writes whole
-    vectors past the loop bound); a reduction loop accumulates a vector
-    masked on the last iteration (`arith.select`), followed by one
-    `vector.reduction`. The nest is checked first and refused with a reason
+    Beyond upstream: a parallel loop whose trip count is not a known
+    multiple of its vector size is split into whole vectors (`lb` to
+    `lb + (ub - lb) floordiv V * V`: no masks, every access `in_bounds`) and
+    a remainder loop (at most one iteration) whose stores are masked to the
+    iterations the scalar loop ran (`vector.create_mask` of the lanes left;
+    upstream writes whole vectors past the loop bound); a loop with a
+    `min`/`max` bound is not split, its stores are masked throughout. A
+    reduction loop accumulates a vector masked on the last iteration
+    (`arith.select`), followed by one `vector.reduction`. Accesses whose
+    lanes are all iterations of the scalar loop are marked `in_bounds`. The nest is checked first and refused with a reason
     (rather than miscompiled, or crashing, as upstream's pass does) when it
     has a dependence, a strided access (`A[2 * i]`), a non-unit step, a
     nested loop whose bounds use an induction variable of the nest, a
@@ -653,6 +657,11 @@ def SuperVectorizeOp : Op<Transform_Dialect, "regtile.super_vectorize",
     - `vectorize_reductions`: allow the root to be a reduction loop (1-D);
     - `allow_reassociation`: vectorize floating-point add/mul reductions
       whose combiner lacks `fastmath<reassoc>`;
+    - `mask_partial_vectors`: do not split loops with a partial last
+      vector; mask their stores on every iteration and keep the reads
+      bounds-checked (masked loads). More instructions, yet measured 1.2x
+      faster on the memory-bound `vector_add_2d` on an AMD Zen 4 VM (see
+      docs/benchmarks.md): a choice to make by measurement;
     - `arch`: target description for the default size (default: the
       payload's `regtile.target` attribute, else the host).
 
@@ -675,7 +684,8 @@ def SuperVectorizeOp : Op<Transform_Dialect, "regtile.super_vectorize",
     is not an `affine.for` or a nest that cannot be vectorized (the reason is
     named). Produces a definite failure if the target description is not
     understood. Otherwise returns one handle per vector dimension with the
-    vectorized loops of that dimension, outermost first.
+    vectorized loops of that dimension: the whole-vector loops first, then
+    the remainder loops.
   }];
 
   let arguments = (ins TransformHandleTypeInterface:$target,
@@ -683,6 +693,7 @@ def SuperVectorizeOp : Op<Transform_Dialect, "regtile.super_vectorize",
                        OptionalAttr<DenseI64ArrayAttr>:$fastest_varying_pattern,
                        UnitAttr:$vectorize_reductions,
                        UnitAttr:$allow_reassociation,
+                       UnitAttr:$mask_partial_vectors,
                        OptionalAttr<StrAttr>:$arch);
   let results = (outs Variadic<TransformHandleTypeInterface>:$loops);
   let assemblyFormat = [{

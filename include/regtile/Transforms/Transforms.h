@@ -411,10 +411,11 @@ mlir::LogicalResult applyStorePrefetches(mlir::Operation *root);
 // regtile checks what upstream does not (and would miscompile or crash on):
 // dependences, strided or non-affine accesses, non-unit steps, bounds that
 // depend on a vectorized induction variable, ops that cannot be widened,
-// reassociation of floating-point reductions. After it, stores of a loop
-// whose trip count is not a known multiple of the vector size are masked to
-// the iterations the loop runs (upstream writes whole vectors past the loop
-// bound).
+// reassociation of floating-point reductions. After it, a parallel loop
+// whose trip count is not a known multiple of the vector size is split into
+// whole vectors and a remainder whose stores are masked to the iterations
+// the scalar loop runs (upstream writes whole vectors past the loop bound),
+// and accesses proven within the loop's iterations are marked in_bounds.
 
 struct SuperVectorizeOptions {
   /// Virtual vector size per vectorized loop (outermost first). Empty: one
@@ -431,10 +432,14 @@ struct SuperVectorizeOptions {
   /// Reassociate floating-point add/mul reductions even without `reassoc`
   /// fastmath flags on the combiner.
   bool allowReassociation = false;
+  /// Do not split a loop with a partial last vector into whole vectors and a
+  /// remainder: mask its stores on every iteration (reads bounds-checked).
+  bool maskPartialVectors = false;
 };
 
 struct SuperVectorizeResult {
-  /// The vectorized loops, per vector dimension (outermost first).
+  /// The vectorized loops, per vector dimension (outermost first): the
+  /// whole-vector loops, then the remainder loops split from them.
   llvm::SmallVector<llvm::SmallVector<mlir::Operation *>> loops;
   /// The virtual vector sizes used.
   llvm::SmallVector<int64_t> vectorSizes;
