@@ -212,6 +212,10 @@ LogicalResult analyze(linalg::LinalgOp op, scf::ForOp loop,
                                 "static upper bound",
                                 d));
     a.bounds.push_back(std::min(*ub, wholeExtent(a.source, d)));
+    if (a.bounds.back() <= 0)
+      return fail(llvm::formatv("dim {0} of the operand is empty: nothing "
+                                "to stage",
+                                d));
   }
   return success();
 }

@@ -176,3 +176,26 @@ module attributes {transform.with_named_sequence} {
     transform.yield
   }
 }
+
+// -----
+
+// An empty operand (found by test/fuzz: it crashed the tile copier).
+func.func @empty(%x: tensor<0xi8>, %o: tensor<0xi8>) -> tensor<0xi8> {
+  // expected-note @below {{payload op}}
+  %r = linalg.generic {indexing_maps = [affine_map<(d0) -> (d0)>, affine_map<(d0) -> (d0)>], iterator_types = ["parallel"]}
+      ins(%x : tensor<0xi8>) outs(%o : tensor<0xi8>) {
+  ^bb0(%v: i8, %acc: i8):
+    %s = arith.addi %v, %acc : i8
+    linalg.yield %s : i8
+  } -> tensor<0xi8>
+  return %r : tensor<0xi8>
+}
+module attributes {transform.with_named_sequence} {
+  transform.named_sequence @__transform_main(%root: !transform.any_op {transform.readonly}) {
+    %op = transform.structured.match ops{["linalg.generic"]} in %root : (!transform.any_op) -> !transform.any_op
+    %t, %l = transform.structured.tile_using_for %op tile_sizes [1] : (!transform.any_op) -> (!transform.any_op, !transform.any_op)
+    // expected-error @below {{cannot stage the operand: dim 0 of the operand is empty: nothing to stage}}
+    %c, %b = transform.regtile.cache_read %t, %l {operand = 0} : (!transform.any_op, !transform.any_op) -> (!transform.any_op, !transform.any_op)
+    transform.yield
+  }
+}

@@ -4,8 +4,8 @@ and pass.
 
 Generates random payloads (linalg named ops and generics with random maps,
 iterators, bodies and element types; packs and unpacks with random
-attributes; tensor.pad; vector ops of random shapes; static, dynamic,
-zero-size and unit dims) and applies to each every regtile action that can
+attributes; tensor.pad; vector ops of random shapes; affine loop nests;
+static, dynamic, zero-size and unit dims) and applies to each every regtile action that can
 take it, one stock `mlir-opt` run per (payload, action), with the plugin
 loaded. Each run must end in one of two ways:
   * success: the output verifies and re-parses with stock mlir-opt;
@@ -274,9 +274,82 @@ def gen_vector(rng):
     return Payload(text, ["vector"])
 
 
+def gen_affine(rng):
+    """A random affine loop nest on memrefs (for super_vectorize): depth 1-3,
+    static, dynamic or min bounds, accesses that are contiguous, transposed,
+    strided, shifted (dependences) or invariant, elementwise bodies, and
+    sometimes an iter_args reduction in the innermost loop."""
+    t = rng.choice(["f32", "f32", "i32", "f16", "i8"])
+    depth = rng.randint(1, 3)
+    ext = [rng.choice([1, 3, 16, 17, 64, 100, "?"]) for _ in range(depth)]
+    M = "memref<" + "".join(f"{d}x" for d in ext) + f"{t}>"
+    ivs = [f"%i{k}" for k in range(depth)]
+    lines, indent = [], "  "
+    for k in range(depth):
+        if ext[k] == "?":
+            ub = f"%n{k}"
+        elif rng.random() < 0.2 and k > 0:  # a bound using an outer iv
+            ub = (f"min affine_map<(d0) -> (d0 + 4, {ext[k]})>"
+                  f"({ivs[k - 1]})")
+        else:
+            ub = str(ext[k])
+        lines.append(f"{indent}affine.for {ivs[k]} = 0 to {ub} {{")
+        indent += "  "
+
+    def index(kind):
+        idx = list(ivs)
+        if kind == "transposed" and depth >= 2:
+            idx[-1], idx[-2] = idx[-2], idx[-1]
+        elif kind == "strided":
+            idx[-1] = f"{ivs[-1]} * 2"
+        elif kind == "shifted":
+            idx[-1] = f"{ivs[-1]} - 1"
+        elif kind == "invariant":
+            idx[-1] = "0"
+        return ", ".join(idx)
+
+    kinds = ["contiguous", "contiguous", "transposed", "strided", "shifted",
+             "invariant"]
+    a_idx, c_idx = index(rng.choice(kinds)), index(rng.choice(kinds[:3]))
+    lines.append(f"{indent}%a = affine.load %A[{a_idx}] : {M}")
+    lines.append(f"{indent}%b = affine.load %B[{index('contiguous')}] : {M}")
+    if is_float(t):
+        op = rng.choice(["arith.addf", "arith.mulf", "arith.maximumf"])
+        fm = rng.choice(["", " fastmath<reassoc>"])
+    else:
+        op = rng.choice(["arith.addi", "arith.muli", "arith.divsi"])
+        fm = ""
+    lines.append(f"{indent}%s = {op} %a, %b{fm} : {t}")
+    reduce = rng.random() < 0.3 and op != "arith.divsi"
+    if reduce:  # wrap the innermost loop into an iter_args reduction
+        head = lines[depth - 1]
+        lines[depth - 1] = (head.replace(f"affine.for {ivs[-1]}",
+                            f"%red = affine.for {ivs[-1]}")[:-1] +
+                            f"iter_args(%acc = %z) -> ({t}) {{")
+        lines.append(f"{indent}%r = {op} %acc, %s{fm} : {t}")
+        lines.append(f"{indent}affine.yield %r : {t}")
+        indent = indent[:-2]
+        lines.append(f"{indent}}}")
+        outer_idx = ", ".join(ivs[:-1] + ["0"])
+        lines.append(f"{indent}affine.store %red, %C[{outer_idx}] : {M}")
+        for k in range(depth - 1):
+            indent = indent[:-2]
+            lines.append(f"{indent}}}")
+    else:
+        lines.append(f"{indent}affine.store %s, %C[{c_idx}] : {M}")
+        for k in range(depth):
+            indent = indent[:-2]
+            lines.append(f"{indent}}}")
+    args = ", ".join([f"%A: {M}", f"%B: {M}", f"%C: {M}"] +
+                     [f"%n{k}: index" for k in range(depth)])
+    text = (f"func.func @f({args}) {{\n  %z = arith.constant {fzero(t)} : "
+            f"{t}\n" + "\n".join(lines) + "\n  return\n}")
+    return Payload(text, ["affine"], loops=depth)
+
+
 GENERATORS = [gen_contraction, gen_contraction, gen_conv, gen_generic,
               gen_generic, gen_generic, gen_relayout, gen_relayout, gen_pad,
-              gen_vector, gen_vector]
+              gen_vector, gen_vector, gen_affine, gen_affine]
 
 MATCH_ANY = ('%ops = transform.structured.match interface{LinalgOp} in %root '
              ': (!transform.any_op) -> !transform.any_op')
@@ -291,7 +364,8 @@ def actions(rng, p):
     func = ('%f = transform.structured.match ops{["func.func"]} in %root : '
             '(!transform.any_op) -> !transform.any_op')
     for pat in ["regtile.fold_unit_dims",
-                "regtile.pack_unpack_to_tile_copies"]:
+                "regtile.pack_unpack_to_tile_copies",
+                "regtile.unroll_to_native_vectors"]:
         out.append((pat, f"{func}\n    transform.apply_patterns to %f "
                          f"{{ transform.apply_patterns.{pat} }} : "
                          "!transform.any_op", None, None))
@@ -311,7 +385,41 @@ def actions(rng, p):
                 "(!transform.any_op) -> (!transform.param<i64>, "
                 "!transform.param<i64>, !transform.param<i64>, "
                 "!transform.param<i64>)", None, None))
-    if p.loops:
+    if "affine" in p.kinds:
+        loops = ('%loops = transform.structured.match ops{["affine.for"]} in '
+                 '%root : (!transform.any_op) -> !transform.any_op\n    ')
+        dims = rng.randint(1, 2)
+        sizes = [rng.choice([1, 4, 16, 32, 256]) for _ in range(dims)]
+        attrs = [f"vector_sizes = array<i64: {', '.join(map(str, sizes))}>"]
+        if rng.random() < 0.5:
+            pattern = [rng.randint(0, 2) for _ in range(dims)]
+            attrs.append("fastest_varying_pattern = array<i64: "
+                         f"{', '.join(map(str, pattern))}>")
+        for flag in ["vectorize_reductions", "mask_partial_vectors",
+                     "allow_reassociation"]:
+            if rng.random() < 0.4:
+                attrs.append(flag)
+        results = ", ".join(f"%v{k}" for k in range(dims))
+        types = ", ".join(["!transform.any_op"] * dims)
+        # Every loop of the nest in turn (a refusal stops the schedule).
+        root = rng.randrange(p.loops)
+        pick = (f"%all = transform.split_handle %loops : (!transform.any_op) "
+                f"-> ({', '.join(['!transform.any_op'] * p.loops)})\n    ")
+        names = ", ".join(f"%x{k}" for k in range(p.loops))
+        pick = pick.replace("%all =", f"{names} =")
+        unroll = ""
+        if rng.random() < 0.5:
+            unroll = ('\n    %fs = transform.structured.match ops{["func.func"]}'
+                      ' in %root : (!transform.any_op) -> !transform.any_op\n'
+                      '    transform.apply_patterns to %fs { transform.'
+                      'apply_patterns.regtile.unroll_to_native_vectors } : '
+                      '!transform.any_op')
+        # split_handle lists the loops innermost first.
+        out.append(("super_vectorize", f"{loops}{pick}{results} = "
+                    f"transform.regtile.super_vectorize %x{root} "
+                    f"{{{', '.join(attrs)}, arch = \"{target}\"}} : "
+                    f"(!transform.any_op) -> ({types}){unroll}", None, None))
+    if p.loops and "affine" not in p.kinds:
         sizes = [rng.choice([0, 1, 2, 4, 16]) for _ in range(p.loops)]
         tiled = [s for s in sizes if s]
         if tiled:
