@@ -95,13 +95,13 @@ struct Add2d {
   }
   void add(std::vector<Kernel> &ks, const std::string &variant,
            void (*f)(M2f32 *, M2f32 *, M2f32 *, int64_t, int64_t)) {
-    ks.push_back({"vector_add_2d 2048x2048", variant, 0, 1.5 * n * 4,
+    ks.push_back({"vector_add_2d 2048x2048 (sizes 256 / 32x256)", variant, 0, 1.5 * n * 4,
                   [this, f] { f(&ma, &mb, &mc, kRows, kCols); }, check()});
   }
   void addCxx(std::vector<Kernel> &ks, const std::string &variant,
               void (*f)(const float *, const float *, float *, int64_t,
                         int64_t)) {
-    ks.push_back({"vector_add_2d 2048x2048", variant, 0, 1.5 * n * 4,
+    ks.push_back({"vector_add_2d 2048x2048 (sizes 256 / 32x256)", variant, 0, 1.5 * n * 4,
                   [this, f] { f(a, b, c, kRows, kCols); }, check()});
   }
 };
@@ -128,12 +128,12 @@ struct Vecred {
   }
   void add(std::vector<Kernel> &ks, const std::string &variant,
            void (*f)(M1f32 *, M1f32 *)) {
-    ks.push_back({"vecred 1M f32", variant, 0, double(kLength) * 4,
+    ks.push_back({"vecred 1M f32 (size 128)", variant, 0, double(kLength) * 4,
                   [this, f] { f(&mIn, &mOut); }, check()});
   }
   void addCxx(std::vector<Kernel> &ks, const std::string &variant,
               float (*f)(const float *, int64_t)) {
-    ks.push_back({"vecred 1M f32", variant, 0, double(kLength) * 4,
+    ks.push_back({"vecred 1M f32 (size 128)", variant, 0, double(kLength) * 4,
                   [this, f] { out[0] = f(in, kLength); }, check()});
   }
 };
@@ -144,19 +144,19 @@ int main(int argc, char **argv) {
   static Add2d add2d;
   static Vecred vecred;
   std::vector<Kernel> ks;
-  add2d.add(ks, "regtile 1-D (256)",
+  add2d.add(ks, "regtile 1-D",
             _mlir_ciface_vector_add_2d__supervector_regtile_1d);
-  add2d.add(ks, "regtile 1-D (256), masked partial vectors",
+  add2d.add(ks, "regtile 1-D, masked partial vectors",
             _mlir_ciface_vector_add_2d__supervector_regtile_1d_masked);
-  add2d.add(ks, "regtile 2-D (32x256)",
+  add2d.add(ks, "regtile 2-D",
             _mlir_ciface_vector_add_2d__supervector_regtile_2d);
-  add2d.add(ks, "upstream pass 1-D (256)",
+  add2d.add(ks, "upstream pass 1-D",
             _mlir_ciface_vector_add_2d__supervector_upstream_1d);
-  add2d.add(ks, "upstream pass 2-D (32x256)",
+  add2d.add(ks, "upstream pass 2-D",
             _mlir_ciface_vector_add_2d__supervector_upstream_2d);
   add2d.addCxx(ks, "clang -O3", cxx_vector_add_2d_o3);
-  vecred.add(ks, "regtile (128)", _mlir_ciface_vecred__supervector_regtile_1d);
-  vecred.add(ks, "upstream pass (128)",
+  vecred.add(ks, "regtile 1-D", _mlir_ciface_vecred__supervector_regtile_1d);
+  vecred.add(ks, "upstream pass 1-D",
              _mlir_ciface_vecred__supervector_upstream_2d);
   vecred.addCxx(ks, "clang -O3", cxx_vecred_o3);
   vecred.addCxx(ks, "clang -O3 -ffast-math", cxx_vecred_fastmath);
