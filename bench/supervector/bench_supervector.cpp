@@ -95,14 +95,16 @@ struct Add2d {
   }
   void add(std::vector<Kernel> &ks, const std::string &variant,
            void (*f)(M2f32 *, M2f32 *, M2f32 *, int64_t, int64_t)) {
-    ks.push_back({"vector_add_2d 2048x2048 (sizes 256 / 32x256)", variant, 0, 1.5 * n * 4,
-                  [this, f] { f(&ma, &mb, &mc, kRows, kCols); }, check()});
+    ks.push_back({"vector_add_2d 2048x2048 (sizes 256 / 32x256)", variant, 0,
+                  1.5 * n * 4, [this, f] { f(&ma, &mb, &mc, kRows, kCols); },
+                  check()});
   }
   void addCxx(std::vector<Kernel> &ks, const std::string &variant,
               void (*f)(const float *, const float *, float *, int64_t,
                         int64_t)) {
-    ks.push_back({"vector_add_2d 2048x2048 (sizes 256 / 32x256)", variant, 0, 1.5 * n * 4,
-                  [this, f] { f(a, b, c, kRows, kCols); }, check()});
+    ks.push_back({"vector_add_2d 2048x2048 (sizes 256 / 32x256)", variant, 0,
+                  1.5 * n * 4, [this, f] { f(a, b, c, kRows, kCols); },
+                  check()});
   }
 };
 
