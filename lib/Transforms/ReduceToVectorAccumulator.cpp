@@ -12,6 +12,7 @@
 #include "mlir/Dialect/UB/IR/UBOps.h"
 #include "mlir/Dialect/Vector/IR/VectorOps.h"
 #include "mlir/IR/IRMapping.h"
+#include "mlir/Transforms/GreedyPatternRewriteDriver.h"
 #include "llvm/ADT/TypeSwitch.h"
 #include "llvm/Support/FormatVariadic.h"
 
@@ -690,13 +691,37 @@ FailureOr<VectorAccumulatorResult> reduceToVectorAccumulator(
     return {tensor::InsertOp::create(b, l, red, dest, outIdx).getResult()};
   };
 
-  ValueRange iterArgs = onTensors ? ValueRange{init} : ValueRange{};
+  // (Not a ValueRange of a braced list: that would point into a temporary.)
+  SmallVector<Value, 1> iterArgs;
+  if (onTensors)
+    iterArgs.push_back(init);
   scf::LoopNest nest = scf::buildLoopNest(rewriter, loc, pLbs, pUbs, pSteps,
                                           iterArgs, perOutput);
   if (onTensors)
     rewriter.replaceOp(op, nest.results);
   else
     rewriter.eraseOp(op);
+
+  // The main loop's super-vector ops in native pieces, in ascending address
+  // order: left whole, LLVM splits the wide loads in descending runs (a
+  // zig-zag over each iteration's lines that hardware prefetchers follow
+  // less well: 0.79x the ascending form on a DRAM-sized f32 sum, Zen 4).
+  // The VNNI form is left whole: its instruction selection needs it.
+  if (!dot) {
+    RewritePatternSet patterns(rewriter.getContext());
+    NativeVectorOptions native;
+    native.nativeBits = target.simdBits;
+    native.registers = target.numVectorRegisters;
+    populateUnrollToNativeVectorsPatterns(patterns, std::nullopt, native);
+    // Within the loop only, and no constant deduplication: values this
+    // function still holds (and handles of the caller) must survive.
+    GreedyRewriteConfig config;
+    config.setScope(&mainLoop.getRegion())
+        .enableConstantCSE(false)
+        .setRegionSimplificationLevel(GreedySimplifyRegionLevel::Disabled);
+    (void)applyPatternsGreedily(mainLoop.getRegion(), std::move(patterns),
+                                config);
+  }
 
   VectorAccumulatorResult result;
   result.reductionLoop = mainLoop;

@@ -3,8 +3,9 @@
 
 // The running example of seed 001 (i8 -> i32 row sums of 384x512) on an
 // AVX-512 target without VNNI (with it, see vnni.mlir): 4 accumulators x
-// 16 lanes carried as one vector<64xi32>
-// through the loop, no tail (512 = 8 x 64), exactly one horizontal
+// 16 lanes carried as one vector<64xi32> through the loop and computed in
+// native vector<16xi32> pieces (in ascending address order), no tail
+// (512 = 8 x 64), exactly one horizontal
 // reduction per row after the loop, merged with the row's initial value.
 // CHECK-LABEL: func.func @seed
 // CHECK-SAME: (%[[A:[a-zA-Z0-9_]+]]: tensor<384x512xi8>, %[[O:[a-zA-Z0-9_]+]]: tensor<384xi32>)
@@ -15,9 +16,9 @@
 // CHECK: scf.for %[[I:[a-zA-Z0-9_]+]] = %{{.*}} to %{{.*}} step %{{.*}} iter_args(%[[OUT:[a-zA-Z0-9_]+]] = %[[O]]) -> (tensor<384xi32>)
 // CHECK:   %[[ACC:[a-zA-Z0-9_]+]] = scf.for %[[J:[a-zA-Z0-9_]+]] = %{{.*}} to %[[C512]] step %[[C64]] iter_args(%[[V:[a-zA-Z0-9_]+]] = %[[ZERO]]) -> (vector<64xi32>)
 // CHECK:     %[[X:[a-zA-Z0-9_]+]] = vector.transfer_read %[[A]][%[[I]], %[[J]]], %{{.*}} {in_bounds = [true]} : tensor<384x512xi8>, vector<64xi8>
-// CHECK:     %[[W:[a-zA-Z0-9_]+]] = arith.extsi %[[X]] : vector<64xi8> to vector<64xi32>
-// CHECK:     %[[S:[a-zA-Z0-9_]+]] = arith.addi %[[W]], %[[V]] : vector<64xi32>
-// CHECK:     scf.yield %[[S]] : vector<64xi32>
+// CHECK-COUNT-4: arith.extsi %{{.*}} : vector<16xi8> to vector<16xi32>
+// CHECK-COUNT-4: arith.addi %{{.*}}, %{{.*}} : vector<16xi32>
+// CHECK:     scf.yield %{{.*}} : vector<64xi32>
 // CHECK-NOT: vector.transfer_read
 // CHECK:   %[[INIT:[a-zA-Z0-9_]+]] = tensor.extract %[[OUT]][%[[I]]]
 // CHECK:   %[[R:[a-zA-Z0-9_]+]] = vector.reduction <add>, %[[ACC]], %[[INIT]] : vector<64xi32> into i32
@@ -81,8 +82,9 @@ module attributes {transform.with_named_sequence} {
 // -----
 
 // Dynamic sizes, an f32 sum allowed to reassociate by its fastmath flags:
-// 8 accumulators (FP add latency) x 16 lanes, the flags carried to the
-// vector ops and to the final reduction.
+// 8 accumulators (FP add latency) x 16 lanes, read in 8 native pieces in
+// ascending order (the masked tail step stays whole), the flags carried to
+// the vector ops and to the final reduction.
 // CHECK-LABEL: func.func @dynamic_f32
 // CHECK: %[[N:[a-zA-Z0-9_]+]] = tensor.dim %{{.*}}, %c1 : tensor<?x?xf32>
 // CHECK: %[[END:[a-zA-Z0-9_]+]] = affine.apply #{{.*}}()[%[[N]]]
@@ -90,8 +92,10 @@ module attributes {transform.with_named_sequence} {
 // CHECK: %[[M:[a-zA-Z0-9_]+]] = vector.create_mask %[[REST]] : vector<128xi1>
 // CHECK: %[[NEG0:[a-zA-Z0-9_]+]] = arith.constant dense<-0.000000e+00> : vector<128xf32>
 // CHECK: scf.for %{{.*}} = %{{.*}} to %[[END]] step %{{.*}} iter_args(%{{.*}} = %[[NEG0]]) -> (vector<128xf32>)
-// CHECK:   arith.addf %{{.*}}, %{{.*}} fastmath<reassoc> : vector<128xf32>
-// CHECK: vector.transfer_read {{.*}}, %[[M]] {in_bounds = [true]}
+// CHECK-COUNT-8: vector.transfer_read {{.*}} {in_bounds = [true]} : tensor<?x?xf32>, vector<16xf32>
+// CHECK-COUNT-8: arith.addf %{{.*}}, %{{.*}} fastmath<reassoc> : vector<16xf32>
+// CHECK: vector.transfer_read {{.*}}, %[[M]] {in_bounds = [true]} : tensor<?x?xf32>, vector<128xf32>
+// CHECK: arith.addf %{{.*}}, %{{.*}} fastmath<reassoc> : vector<128xf32>
 // CHECK: vector.reduction <add>, %{{.*}}, %{{.*}} fastmath<reassoc> : vector<128xf32> into f32
 func.func @dynamic_f32(%a: tensor<?x?xf32>, %o: tensor<?xf32>) -> tensor<?xf32> {
   %r = linalg.reduce ins(%a : tensor<?x?xf32>) outs(%o : tensor<?xf32>) dimensions = [1]
@@ -153,10 +157,10 @@ module attributes {transform.with_named_sequence} {
 // CHECK: scf.for %[[I:[a-zA-Z0-9_]+]] =
 // CHECK:   scf.for
 // CHECK:     %[[S:[a-zA-Z0-9_]+]] = tensor.extract %{{.*}}[%[[I]]] : tensor<8xi32>
-// CHECK:     vector.broadcast %[[S]] : i32 to vector<64xi32>
-// CHECK:     arith.muli {{.*}} : vector<64xi32>
-// CHECK:     arith.muli {{.*}} : vector<64xi32>
-// CHECK:     arith.addi {{.*}} : vector<64xi32>
+// CHECK-COUNT-4: arith.muli {{.*}} : vector<16xi32>
+// CHECK:     vector.broadcast %[[S]] : i32 to vector<16xi32>
+// CHECK:     arith.muli {{.*}} : vector<16xi32>
+// CHECK:     arith.addi {{.*}} : vector<16xi32>
 func.func @dot_scaled(%a: tensor<8x100xi8>, %b: tensor<100xi8>, %s: tensor<8xi32>, %o: tensor<8xi32>) -> tensor<8xi32> {
   %r = linalg.generic {indexing_maps = [affine_map<(i, j) -> (i, j)>, affine_map<(i, j) -> (j)>, affine_map<(i, j) -> (i)>, affine_map<(i, j) -> (i)>], iterator_types = ["parallel", "reduction"]}
       ins(%a, %b, %s : tensor<8x100xi8>, tensor<100xi8>, tensor<8xi32>) outs(%o : tensor<8xi32>) {
