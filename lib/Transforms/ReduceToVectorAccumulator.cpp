@@ -176,6 +176,13 @@ LogicalResult analyze(linalg::LinalgOp op,
   for (Operation &bodyOp : body.without_terminator()) {
     if (&bodyOp == a.combiner)
       continue;
+    // Scalar constants (`x * 0.5`, `x | 1`, a select against 0) become
+    // splats like any other elementwise value.
+    auto cst = dyn_cast<arith::ConstantOp>(bodyOp);
+    if (cst && cst.getType().isIntOrIndexOrFloat()) {
+      a.prologue.push_back(&bodyOp);
+      continue;
+    }
     if (!OpTrait::hasElementwiseMappableTraits(&bodyOp) ||
         bodyOp.getNumRegions() != 0 || bodyOp.getNumResults() != 1)
       return fail("unsupported op '" + bodyOp.getName().getStringRef() +

@@ -6,7 +6,7 @@
 // is reassociated and compared with a relative tolerance), in f32, f16 and
 // bf16.
 // RUN: %difftest %s --rtol 1e-6 | FileCheck %s
-// CHECK: PASS 16 cases
+// CHECK: PASS 18 cases
 
 // The seed's running example: i8 -> i32 row sums.
 // DIFFTEST-CASE: M=384 N=512
@@ -610,6 +610,81 @@ module attributes {transform.with_named_sequence} {
   transform.named_sequence @__transform_main(%root: !transform.any_op {transform.readonly}) {
     %ops = transform.structured.match interface{LinalgOp} in %root : (!transform.any_op) -> !transform.any_op
     %l, %c = transform.regtile.reduce_to_vector_accumulator %ops {allow_reassociation} : (!transform.any_op) -> (!transform.any_op, !transform.any_op)
+    transform.yield
+  }
+}
+
+// -----
+
+// Bodies with constants defined inside the region: a ReLU of half the
+// input summed (f32: `select(x * 0.5 > 0, x * 0.5, 0)`), and `x | 1`
+// summed (i32), on shapes that do not divide the vector length.
+// DIFFTEST-CASE: M=3 N=300
+// DIFFTEST-CASE: M=5 N=17
+#id = affine_map<(i, j) -> (i, j)>
+#row = affine_map<(i, j) -> (i)>
+func.func @relu_half_sum(%a: tensor<${M}x${N}xf32>, %o: tensor<${M}xf32>) -> tensor<${M}xf32> {
+  %r = linalg.generic {indexing_maps = [#id, #row], iterator_types = ["parallel", "reduction"]}
+      ins(%a : tensor<${M}x${N}xf32>) outs(%o : tensor<${M}xf32>) {
+  ^bb0(%x: f32, %acc: f32):
+    %h = arith.constant 0.5 : f32
+    %z = arith.constant 0.0 : f32
+    %m = arith.mulf %x, %h : f32
+    %p = arith.cmpf ogt, %m, %z : f32
+    %s = arith.select %p, %m, %z : f32
+    %t = arith.addf %s, %acc fastmath<reassoc> : f32
+    linalg.yield %t : f32
+  } -> tensor<${M}xf32>
+  return %r : tensor<${M}xf32>
+}
+func.func @or_one_sum(%a: tensor<${M}x${N}xi32>, %o: tensor<${M}xi32>) -> tensor<${M}xi32> {
+  %r = linalg.generic {indexing_maps = [#id, #row], iterator_types = ["parallel", "reduction"]}
+      ins(%a : tensor<${M}x${N}xi32>) outs(%o : tensor<${M}xi32>) {
+  ^bb0(%x: i32, %acc: i32):
+    %one = arith.constant 1 : i32
+    %y = arith.ori %x, %one : i32
+    %t = arith.addi %acc, %y : i32
+    linalg.yield %t : i32
+  } -> tensor<${M}xi32>
+  return %r : tensor<${M}xi32>
+}
+func.func private @regtileFillF32(memref<*xf32>, i64) attributes {llvm.emit_c_interface}
+func.func private @regtilePrintF32(memref<*xf32>) attributes {llvm.emit_c_interface}
+func.func private @regtileFillI32(memref<*xi32>, i64) attributes {llvm.emit_c_interface}
+func.func private @regtilePrintI32(memref<*xi32>) attributes {llvm.emit_c_interface}
+func.func @main() {
+  %s1 = arith.constant 1 : i64
+  %s2 = arith.constant 2 : i64
+  %a = memref.alloc() : memref<${M}x${N}xf32>
+  %o = memref.alloc() : memref<${M}xf32>
+  %ua = memref.cast %a : memref<${M}x${N}xf32> to memref<*xf32>
+  %uo = memref.cast %o : memref<${M}xf32> to memref<*xf32>
+  call @regtileFillF32(%ua, %s1) : (memref<*xf32>, i64) -> ()
+  call @regtileFillF32(%uo, %s2) : (memref<*xf32>, i64) -> ()
+  %ta = bufferization.to_tensor %a restrict : memref<${M}x${N}xf32> to tensor<${M}x${N}xf32>
+  %to = bufferization.to_tensor %o restrict writable : memref<${M}xf32> to tensor<${M}xf32>
+  %r = call @relu_half_sum(%ta, %to) : (tensor<${M}x${N}xf32>, tensor<${M}xf32>) -> tensor<${M}xf32>
+  %rm = bufferization.to_buffer %r : tensor<${M}xf32> to memref<${M}xf32>
+  %ur = memref.cast %rm : memref<${M}xf32> to memref<*xf32>
+  call @regtilePrintF32(%ur) : (memref<*xf32>) -> ()
+  %b = memref.alloc() : memref<${M}x${N}xi32>
+  %p = memref.alloc() : memref<${M}xi32>
+  %ub = memref.cast %b : memref<${M}x${N}xi32> to memref<*xi32>
+  %up = memref.cast %p : memref<${M}xi32> to memref<*xi32>
+  call @regtileFillI32(%ub, %s1) : (memref<*xi32>, i64) -> ()
+  call @regtileFillI32(%up, %s2) : (memref<*xi32>, i64) -> ()
+  %tb = bufferization.to_tensor %b restrict : memref<${M}x${N}xi32> to tensor<${M}x${N}xi32>
+  %tp = bufferization.to_tensor %p restrict writable : memref<${M}xi32> to tensor<${M}xi32>
+  %q = call @or_one_sum(%tb, %tp) : (tensor<${M}x${N}xi32>, tensor<${M}xi32>) -> tensor<${M}xi32>
+  %qm = bufferization.to_buffer %q : tensor<${M}xi32> to memref<${M}xi32>
+  %uq = memref.cast %qm : memref<${M}xi32> to memref<*xi32>
+  call @regtilePrintI32(%uq) : (memref<*xi32>) -> ()
+  return
+}
+module attributes {transform.with_named_sequence} {
+  transform.named_sequence @__transform_main(%root: !transform.any_op {transform.readonly}) {
+    %ops = transform.structured.match interface{LinalgOp} in %root : (!transform.any_op) -> !transform.any_op
+    %l, %c = transform.regtile.reduce_to_vector_accumulator %ops : (!transform.any_op) -> (!transform.any_op, !transform.any_op)
     transform.yield
   }
 }

@@ -182,3 +182,36 @@ module attributes {transform.with_named_sequence} {
     transform.yield
   }
 }
+
+// -----
+
+// Constants defined in the body become splats: `select(x * 0.5 > 0,
+// x * 0.5, 0)` summed, each piece on native vectors.
+// CHECK-LABEL: func.func @body_constants
+// CHECK: scf.for
+// CHECK:   scf.for {{.*}} -> (vector<128xf32>)
+// CHECK:     %[[H:[a-zA-Z0-9_]+]] = arith.constant dense<5.000000e-01> : vector<16xf32>
+// CHECK:     %[[M:[a-zA-Z0-9_]+]] = arith.mulf %{{.*}}, %[[H]] : vector<16xf32>
+// CHECK:     %[[P:[a-zA-Z0-9_]+]] = arith.cmpf ogt, %[[M]], %{{.*}} : vector<16xf32>
+// CHECK:     arith.select %[[P]], %[[M]], %{{.*}} : vector<16xi1>, vector<16xf32>
+func.func @body_constants(%a: tensor<8x256xf32>, %o: tensor<8xf32>) -> tensor<8xf32> {
+  %r = linalg.generic {indexing_maps = [affine_map<(i, j) -> (i, j)>, affine_map<(i, j) -> (i)>], iterator_types = ["parallel", "reduction"]}
+      ins(%a : tensor<8x256xf32>) outs(%o : tensor<8xf32>) {
+  ^bb0(%x: f32, %acc: f32):
+    %h = arith.constant 0.5 : f32
+    %z = arith.constant 0.0 : f32
+    %m = arith.mulf %x, %h : f32
+    %p = arith.cmpf ogt, %m, %z : f32
+    %s = arith.select %p, %m, %z : f32
+    %t = arith.addf %s, %acc fastmath<reassoc> : f32
+    linalg.yield %t : f32
+  } -> tensor<8xf32>
+  return %r : tensor<8xf32>
+}
+module attributes {transform.with_named_sequence} {
+  transform.named_sequence @__transform_main(%root: !transform.any_op {transform.readonly}) {
+    %g = transform.structured.match ops{["linalg.generic"]} in %root : (!transform.any_op) -> !transform.any_op
+    %l, %c = transform.regtile.reduce_to_vector_accumulator %g {arch = "znver4"} : (!transform.any_op) -> (!transform.any_op, !transform.any_op)
+    transform.yield
+  }
+}

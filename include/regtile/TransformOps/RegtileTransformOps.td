@@ -173,8 +173,9 @@ def ReduceToVectorAccumulatorOp : Op<Transform_Dialect,
     Supported bodies: `yield <combiner>(%out, f(%inputs))` where the
     combiner is `arith.addi/addf/muli/mulf/minsi/minui/maxsi/maxui/minimumf/
     maximumf/minnumf/maxnumf/andi/ori/xori` (either operand order) and `f`
-    is any DAG of elementwise ops (e.g. `arith.extsi`/`extf` widening, a
-    multiplication for dot products). Inputs must be contiguous along the
+    is any DAG of elementwise ops and scalar constants (e.g. `arith.extsi`/
+    `extf` widening, a multiplication for dot products, `x * 0.5`, `x | 1`,
+    a `select` against a constant). Inputs must be contiguous along the
     innermost reduction dimension; inputs that do not depend on it are
     broadcast. Several reduction dimensions are all reduced, the innermost
     one vectorized.
