@@ -623,8 +623,42 @@ superVectorize(RewriterBase &rewriter, Operation *rootOp,
       loopDimAndFull[vecLoops[i]] = {(unsigned)dim, true};
     }
   }
-  for (auto [i, dim] : partialReductions)
-    loopDimAndFull[vecLoops[i]] = {dim, false};
+  // Reduction loops with a possibly partial last vector: upstream masks the
+  // accumulation on every iteration (create_mask + select). Split into whole
+  // vectors without the mask, then the masked remainder, which continues
+  // the accumulation.
+  for (auto [i, dim] : partialReductions) {
+    AffineForOp loop = vecLoops[i];
+    IRMapping mapping;
+    AffineForOp rest = options.maskPartialVectors
+                           ? AffineForOp()
+                           : peelPartialVector(rewriter, loop, mapping);
+    if (!rest) {
+      loopDimAndFull[loop] = {dim, false};
+      continue;
+    }
+    rewriter.replaceAllUsesWith(loop->getResults(), rest->getResults());
+    rewriter.modifyOpInPlace(
+        rest, [&] { rest.getInitsMutable().assign(loop->getResults()); });
+    SmallVector<arith::SelectOp> selects;
+    loop.getBody()->walk([&](arith::SelectOp select) {
+      if (select.getCondition().getDefiningOp<vector::CreateMaskOp>())
+        selects.push_back(select);
+    });
+    for (arith::SelectOp select : selects) {
+      auto mask = select.getCondition().getDefiningOp<vector::CreateMaskOp>();
+      rewriter.replaceOp(select, select.getTrueValue());
+      if (mask->use_empty()) {
+        Operation *left = mask.getOperand(0).getDefiningOp();
+        rewriter.eraseOp(mask);
+        if (left && left->use_empty())
+          rewriter.eraseOp(left);
+      }
+    }
+    loopDimAndFull[loop] = {dim, true};
+    loopDimAndFull[rest] = {dim, false};
+    result.loops[dim].push_back(rest);
+  }
 
   // Parallel loops with a possibly partial last vector, outermost first:
   // peeled into whole vectors and a masked remainder (whose nest keeps the

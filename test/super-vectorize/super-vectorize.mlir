@@ -93,13 +93,19 @@ module attributes {transform.with_named_sequence} {
 // -----
 
 // Seed 003: vecred with virtual size 128 and 500 iterations: a vector
-// accumulator, the last iteration masked by a select, one vector.reduction
-// combined with the initial value (not the neutral element here).
+// accumulator over whole vectors (no mask: 0 to 384), then the remainder,
+// which continues the accumulation with the last step masked by a select,
+// then one vector.reduction combined with the initial value (not the
+// neutral element here).
 // CHECK-DAG: #[[LEFT:.*]] = affine_map<(d0) -> (-d0 + 500)>
 // CHECK-LABEL: func.func @vecred(
 //   CHECK-DAG:   %[[INIT:.*]] = arith.constant 5.000000e-01 : f32
 //   CHECK-DAG:   %[[ZERO:.*]] = arith.constant dense<0.000000e+00> : vector<128xf32>
-//       CHECK:   %[[ACC:.*]] = affine.for %[[I:.*]] = 0 to 500 step 128 iter_args(%[[PART:.*]] = %[[ZERO]]) -> (vector<128xf32>) {
+//       CHECK:   %[[MAIN:.*]] = affine.for %[[I:.*]] = 0 to 384 step 128 iter_args(%[[PART:.*]] = %[[ZERO]]) -> (vector<128xf32>) {
+//  CHECK-NEXT:     %[[V:.*]] = vector.transfer_read %{{.*}}[%[[I]]], %{{.*}} {in_bounds = [true]} : memref<512xf32>, vector<128xf32>
+//  CHECK-NEXT:     %[[ADD:.*]] = arith.addf %[[PART]], %[[V]] fastmath<reassoc> : vector<128xf32>
+//  CHECK-NEXT:     affine.yield %[[ADD]] : vector<128xf32>
+//       CHECK:   %[[ACC:.*]] = affine.for %[[I:.*]] = 384 to 500 step 128 iter_args(%[[PART:.*]] = %[[MAIN]]) -> (vector<128xf32>) {
 //  CHECK-NEXT:     %[[L:.*]] = affine.apply #[[LEFT]](%[[I]])
 //  CHECK-NEXT:     %[[MASK:.*]] = vector.create_mask %[[L]] : vector<128xi1>
 //  CHECK-NEXT:     %[[V:.*]] = vector.transfer_read %{{.*}}[%[[I]]], %{{.*}} : memref<512xf32>, vector<128xf32>

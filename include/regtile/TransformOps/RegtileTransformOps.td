@@ -640,8 +640,9 @@ def SuperVectorizeOp : Op<Transform_Dialect, "regtile.super_vectorize",
     iterations the scalar loop ran (`vector.create_mask` of the lanes left;
     upstream writes whole vectors past the loop bound); a loop with a
     `min`/`max` bound is not split, its stores are masked throughout. A
-    reduction loop accumulates a vector masked on the last iteration
-    (`arith.select`), followed by one `vector.reduction`. Accesses whose
+    reduction loop accumulates a vector (over whole vectors unmasked, then
+    a remainder masked by an `arith.select`, continuing the accumulation),
+    followed by one `vector.reduction`. Accesses whose
     lanes are all iterations of the scalar loop are marked `in_bounds`. The nest is checked first and refused with a reason
     (rather than miscompiled, or crashing, as upstream's pass does) when it
     has a dependence, a strided access (`A[2 * i]`), a non-unit step, a
@@ -659,8 +660,8 @@ def SuperVectorizeOp : Op<Transform_Dialect, "regtile.super_vectorize",
     - `allow_reassociation`: vectorize floating-point add/mul reductions
       whose combiner lacks `fastmath<reassoc>`;
     - `mask_partial_vectors`: do not split loops with a partial last
-      vector; mask their stores on every iteration and keep the reads
-      bounds-checked (masked loads). More instructions, yet measured 1.2x
+      vector; mask their stores (or, for a reduction, the accumulation) on
+      every iteration and keep the reads bounds-checked (masked loads). More instructions, yet measured 1.2x
       faster on the memory-bound `vector_add_2d` on an AMD Zen 4 VM (see
       docs/benchmarks.md): a choice to make by measurement;
     - `arch`: target description for the default size (default: the

@@ -426,8 +426,8 @@ struct SuperVectorizeOptions {
   /// first). Empty: [n-1, ..., 1, 0] for n vector sizes.
   llvm::SmallVector<int64_t> fastestVaryingPattern;
   /// Vectorize a loop that carries a reduction (1-D only): the loop carries
-  /// a vector of partial results, masked on the last iteration, and one
-  /// vector.reduction follows the loop.
+  /// a vector of partial results (whole vectors unmasked, then a masked
+  /// remainder), and one vector.reduction follows the loop.
   bool vectorizeReductions = false;
   /// Reassociate floating-point add/mul reductions even without `reassoc`
   /// fastmath flags on the combiner.
