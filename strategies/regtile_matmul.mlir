@@ -18,8 +18,25 @@
 //
 // Nothing here depends on the payload but the op kinds: every size comes
 // from transform.regtile.contraction_blocking (the target's registers and
-// caches).
+// caches). @regtile_matmul_blocked takes the four sizes as parameters
+// (0 = derive from the target), for schedules that tune them:
+//
+//   %nc = transform.tune.knob<"gemm.nc"> = 0 from options = [0, 512, 1024, 2048]
+//       -> !transform.param<i64>
+//   %z = transform.param.constant 0 : i64 -> !transform.param<i64>
+//   transform.include @regtile_matmul_blocked failures(propagate) (%f, %z, %z, %z, %nc)
+//       : (!transform.any_op, !transform.param<i64>, !transform.param<i64>,
+//          !transform.param<i64>, !transform.param<i64>) -> ()
 module attributes {transform.with_named_sequence} {
+
+  transform.named_sequence @regtile_matmul(%func: !transform.any_op {transform.readonly}) {
+    %derive = transform.param.constant 0 : i64 -> !transform.param<i64>
+    transform.include @regtile_matmul_blocked failures(propagate)
+        (%func, %derive, %derive, %derive, %derive)
+        : (!transform.any_op, !transform.param<i64>, !transform.param<i64>,
+           !transform.param<i64>, !transform.param<i64>) -> ()
+    transform.yield
+  }
 
   // Every linalg.matmul (on tensors; A and B in either layout through
   // indexing_maps: B is packed into row-major micro-panels either way) and
@@ -35,14 +52,22 @@ module attributes {transform.with_named_sequence} {
   //                       mr * nr/lanes FMAs
   // Edges (sizes that divide nothing) use masked B/C vectors and clamped A
   // rows in the same micro-kernel: no scalar loop.
-  transform.named_sequence @regtile_matmul(%func: !transform.any_op {transform.readonly}) {
+  transform.named_sequence @regtile_matmul_blocked(
+      %func: !transform.any_op {transform.readonly},
+      %fixed_mr: !transform.param<i64> {transform.readonly},
+      %fixed_nr: !transform.param<i64> {transform.readonly},
+      %fixed_kc: !transform.param<i64> {transform.readonly},
+      %fixed_nc: !transform.param<i64> {transform.readonly}) {
     %mms = transform.structured.match ops{["linalg.matmul"]} in %func
         : (!transform.any_op) -> !transform.any_op
     transform.foreach %mms : !transform.any_op {
     ^bb0(%mm: !transform.any_op):
       %mr, %nr, %kc, %nc = transform.regtile.contraction_blocking %mm
-          : (!transform.any_op) -> (!transform.param<i64>, !transform.param<i64>,
-                                    !transform.param<i64>, !transform.param<i64>)
+          mr = %fixed_mr nr = %fixed_nr kc = %fixed_kc nc = %fixed_nc
+          : (!transform.any_op, !transform.param<i64>, !transform.param<i64>,
+             !transform.param<i64>, !transform.param<i64>)
+          -> (!transform.param<i64>, !transform.param<i64>,
+              !transform.param<i64>, !transform.param<i64>)
       %block, %jc, %pc = transform.structured.tile_using_for %mm tile_sizes [0, %nc, %kc]
           : (!transform.any_op, !transform.param<i64>, !transform.param<i64>)
           -> (!transform.any_op, !transform.any_op, !transform.any_op)
@@ -60,8 +85,11 @@ module attributes {transform.with_named_sequence} {
     transform.foreach %bmms : !transform.any_op {
     ^bb0(%bmm: !transform.any_op):
       %mr, %nr, %kc, %nc = transform.regtile.contraction_blocking %bmm
-          : (!transform.any_op) -> (!transform.param<i64>, !transform.param<i64>,
-                                    !transform.param<i64>, !transform.param<i64>)
+          mr = %fixed_mr nr = %fixed_nr kc = %fixed_kc nc = %fixed_nc
+          : (!transform.any_op, !transform.param<i64>, !transform.param<i64>,
+             !transform.param<i64>, !transform.param<i64>)
+          -> (!transform.param<i64>, !transform.param<i64>,
+              !transform.param<i64>, !transform.param<i64>)
       %one, %batch = transform.structured.tile_using_for %bmm tile_sizes [1, 0, 0, 0]
           : (!transform.any_op) -> (!transform.any_op, !transform.any_op)
       %block, %jc, %pc = transform.structured.tile_using_for %one tile_sizes [0, 0, %nc, %kc]

@@ -1,14 +1,27 @@
 // Schedules for gemm.mlir. Entry points (transform-interpreter{entry-point=...}):
-//   @gemm_regtile    the kernel function scheduled by @regtile_matmul, from
-//                    regtile's strategy library (strategies/, preloaded);
+//   @gemm_regtile    the kernel function scheduled by @regtile_matmul_blocked,
+//                    from regtile's strategy library (strategies/,
+//                    preloaded), with the blocking as tuning knobs (0, as
+//                    shipped: derived from the target);
 //   @gemm_upstream   the best schedule of upstream ops only, for comparison.
 module attributes {transform.with_named_sequence} {
-  transform.named_sequence @regtile_matmul(%func: !transform.any_op {transform.readonly})
+  transform.named_sequence @regtile_matmul_blocked(%func: !transform.any_op {transform.readonly},
+      %mr: !transform.param<i64> {transform.readonly}, %nr: !transform.param<i64> {transform.readonly},
+      %kc: !transform.param<i64> {transform.readonly}, %nc: !transform.param<i64> {transform.readonly})
 
+  // The blocking is tunable (scripts/regtile-tune picks the knobs by
+  // measurement and writes them back as `selected`); 0, the selection as
+  // shipped, derives the size from the target.
   transform.named_sequence @gemm_regtile(%root: !transform.any_op {transform.readonly}) {
     %f = transform.structured.match ops{["func.func"]} attributes{sym_name = "matmul"} in %root
         : (!transform.any_op) -> !transform.any_op
-    transform.include @regtile_matmul failures(propagate) (%f) : (!transform.any_op) -> ()
+    %mr = transform.tune.knob<"gemm.mr"> = 0 from options = [0, 4, 6, 8, 12] -> !transform.param<i64>
+    %nr = transform.tune.knob<"gemm.nr"> = 0 from options = [0, 32, 48, 64] -> !transform.param<i64>
+    %kc = transform.tune.knob<"gemm.kc"> = 0 from options = [0, 256, 512, 1024] -> !transform.param<i64>
+    %nc = transform.tune.knob<"gemm.nc"> = 0 from options = [0, 256, 512, 1024, 2048] -> !transform.param<i64>
+    transform.include @regtile_matmul_blocked failures(propagate) (%f, %mr, %nr, %kc, %nc)
+        : (!transform.any_op, !transform.param<i64>, !transform.param<i64>,
+           !transform.param<i64>, !transform.param<i64>) -> ()
     transform.yield
   }
 

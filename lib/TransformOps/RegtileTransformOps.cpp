@@ -58,6 +58,55 @@ static DiagnosedSilenceableFailure refuse(transform::TransformOpInterface op,
   return diag;
 }
 
+/// The value of an optional integer parameter operand `param` (a tuning
+/// knob), named `name` in diagnostics: 0 if absent; a silenceable failure
+/// unless it holds exactly one non-negative integer.
+static DiagnosedSilenceableFailure readKnob(transform::TransformOpInterface op,
+                                            transform::TransformState &state,
+                                            Value param, StringRef name,
+                                            int64_t &value) {
+  value = 0;
+  if (!param)
+    return DiagnosedSilenceableFailure::success();
+  ArrayRef<Attribute> params = state.getParams(param);
+  auto attr = params.size() == 1 ? dyn_cast<IntegerAttr>(params[0]) : nullptr;
+  if (!attr || attr.getValue().isNegative())
+    return op.emitSilenceableError()
+           << "expected `" << name
+           << "` to be one non-negative integer parameter, got "
+           << params.size() << " value(s)" << (params.size() == 1 ? ": " : "")
+           << (params.size() == 1 ? params[0] : Attribute());
+  value = attr.getInt();
+  return DiagnosedSilenceableFailure::success();
+}
+
+/// TransformEachOpTrait's `apply` for ops with more operands than the
+/// target handle (the trait requires one operand): `applyToOne` on each
+/// payload op of operand 0, results gathered per result value.
+template <typename OpTy>
+static DiagnosedSilenceableFailure
+applyToEachTarget(OpTy op, transform::TransformRewriter &rewriter,
+                  transform::TransformResults &transformResults,
+                  transform::TransformState &state) {
+  auto targets = state.getPayloadOps(op->getOperand(0));
+  if (std::empty(targets)) {
+    for (OpResult r : op->getResults()) {
+      if (isa<transform::TransformParamTypeInterface>(r.getType()))
+        transformResults.setParams(r, {});
+      else
+        transformResults.set(r, ArrayRef<Operation *>());
+    }
+    return DiagnosedSilenceableFailure::success();
+  }
+  SmallVector<transform::ApplyToEachResultList, 1> results;
+  DiagnosedSilenceableFailure result = transform::detail::applyTransformToEach(
+      op, rewriter, targets, results, state);
+  if (result.isDefiniteFailure())
+    return result;
+  transform::detail::setApplyToOneResults(op, transformResults, results);
+  return result;
+}
+
 /// The ops that pair a handle of linalg ops with a handle of scf.for loops
 /// (the i-th op with the i-th loop): checks the counts (definite failure)
 /// and kinds (silenceable), resolves the target, and calls `fn` on each
@@ -145,7 +194,24 @@ void transform::TargetInfoOp::getEffects(
 //===----------------------------------------------------------------------===//
 
 LogicalResult transform::ReduceToVectorAccumulatorOp::verify() {
+  if (getAccumulators() && getAccumulatorsParam())
+    return emitOpError() << "expected `accumulators` as an attribute or as a "
+                            "parameter, not both";
   return verifyArch(getOperation(), getArch());
+}
+
+DiagnosedSilenceableFailure transform::ReduceToVectorAccumulatorOp::apply(
+    transform::TransformRewriter &rewriter,
+    transform::TransformResults &results, transform::TransformState &state) {
+  return applyToEachTarget(*this, rewriter, results, state);
+}
+
+void transform::ReduceToVectorAccumulatorOp::getEffects(
+    SmallVectorImpl<MemoryEffects::EffectInstance> &effects) {
+  consumesHandle(getTargetMutable(), effects);
+  onlyReadsHandle(getAccumulatorsParamMutable(), effects);
+  producesHandle(getOperation()->getOpResults(), effects);
+  modifiesPayload(effects);
 }
 
 DiagnosedSilenceableFailure transform::ReduceToVectorAccumulatorOp::applyToOne(
@@ -161,9 +227,16 @@ DiagnosedSilenceableFailure transform::ReduceToVectorAccumulatorOp::applyToOne(
       resolveTarget(getOperation(), getArch(), target);
   if (failed(info))
     return DiagnosedSilenceableFailure::definiteFailure();
+  int64_t knob;
+  DiagnosedSilenceableFailure read =
+      readKnob(*this, state, getAccumulatorsParam(), "accumulators", knob);
+  if (!read.succeeded())
+    return read;
   regtile::VectorAccumulatorOptions options;
   if (getAccumulators())
     options.accumulators = *getAccumulators();
+  else if (knob)
+    options.accumulators = knob;
   options.allowReassociation = getAllowReassociation();
   std::string reason;
   FailureOr<regtile::VectorAccumulatorResult> result =
@@ -218,9 +291,16 @@ LogicalResult transform::ContractionBlockingOp::verify() {
   return verifyArch(getOperation(), getArch());
 }
 
+DiagnosedSilenceableFailure
+transform::ContractionBlockingOp::apply(transform::TransformRewriter &rewriter,
+                                        transform::TransformResults &results,
+                                        transform::TransformState &state) {
+  return applyToEachTarget(*this, rewriter, results, state);
+}
+
 void transform::ContractionBlockingOp::getEffects(
     SmallVectorImpl<MemoryEffects::EffectInstance> &effects) {
-  onlyReadsHandle(getTargetMutable(), effects);
+  onlyReadsHandle(getOperation()->getOpOperands(), effects);
   producesHandle(getOperation()->getOpResults(), effects);
   onlyReadsPayload(effects);
 }
@@ -240,10 +320,24 @@ DiagnosedSilenceableFailure transform::ContractionBlockingOp::applyToOne(
       resolveTarget(getOperation(), getArch(), target);
   if (failed(info))
     return DiagnosedSilenceableFailure::definiteFailure();
-  regtile::ContractionBlocking blocking =
-      regtile::computeContractionBlocking(*info, accType);
+  regtile::ContractionBlocking fixed;
+  for (auto [param, name, value] :
+       {std::tuple<Value, StringRef, int64_t *>{getFixedMr(), "mr", &fixed.mr},
+        {getFixedNr(), "nr", &fixed.nr},
+        {getFixedKc(), "kc", &fixed.kc},
+        {getFixedNc(), "nc", &fixed.nc}}) {
+    DiagnosedSilenceableFailure read =
+        readKnob(*this, state, param, name, *value);
+    if (!read.succeeded())
+      return read;
+  }
+  std::string reason;
+  FailureOr<regtile::ContractionBlocking> blocking =
+      regtile::computeContractionBlocking(*info, accType, fixed, reason);
+  if (failed(blocking))
+    return refuse(*this, target, "invalid blocking: " + reason);
   Builder b(getContext());
-  for (int64_t v : {blocking.mr, blocking.nr, blocking.kc, blocking.nc})
+  for (int64_t v : {blocking->mr, blocking->nr, blocking->kc, blocking->nc})
     results.push_back(b.getI64IntegerAttr(v));
   return DiagnosedSilenceableFailure::success();
 }

@@ -1121,23 +1121,65 @@ CacheReduceResult rewrite(RewriterBase &rewriter, linalg::LinalgOp op,
 }
 } // namespace
 
-ContractionBlocking computeContractionBlocking(const TargetInfo &target,
-                                               Type accType) {
-  ContractionBlocking b;
+FailureOr<ContractionBlocking>
+computeContractionBlocking(const TargetInfo &target, Type accType,
+                           const ContractionBlocking &fixed,
+                           std::string &reason) {
   int64_t lanes = target.lanes(accType);
   int64_t regs = target.numVectorRegisters;
   int64_t bytes = std::max<int64_t>(1, accType.getIntOrFloatBitWidth() / 8);
-  double best = -1;
-  for (int64_t nv : {1, 2, 4}) {
-    int64_t mr = (regs - nv - 1) / nv;
-    if (mr < 1)
-      continue;
-    double score = double(mr * nv) / double(mr + nv);
-    if (score > best) {
-      best = score;
-      b.mr = mr;
-      b.nr = nv * lanes;
+  for (auto [name, value] : {std::pair<StringRef, int64_t>{"mr", fixed.mr},
+                             {"nr", fixed.nr},
+                             {"kc", fixed.kc},
+                             {"nc", fixed.nc}}) {
+    if (value < 0) {
+      reason = (name + " = " + Twine(value) + " is negative").str();
+      return failure();
     }
+  }
+  if (fixed.nr % lanes != 0) {
+    reason = ("nr = " + Twine(fixed.nr) + " is not a multiple of the " +
+              Twine(lanes) + " lanes of a native vector")
+                 .str();
+    return failure();
+  }
+  ContractionBlocking b;
+  // The register tile: mr rows of nv native vectors, with nv registers for
+  // a row of B and one for the broadcast of A.
+  auto fits = [&](int64_t mr, int64_t nv) { return mr * nv + nv + 1 <= regs; };
+  if (fixed.mr && fixed.nr) {
+    b.mr = fixed.mr;
+    b.nr = fixed.nr;
+  } else {
+    double best = -1;
+    for (int64_t nv : {1, 2, 4}) {
+      if (fixed.nr && nv != fixed.nr / lanes)
+        continue;
+      int64_t mr = fixed.mr ? fixed.mr : (regs - nv - 1) / nv;
+      if (mr < 1 || !fits(mr, nv))
+        continue;
+      double score = double(mr * nv) / double(mr + nv);
+      if (score > best) {
+        best = score;
+        b.mr = mr;
+        b.nr = nv * lanes;
+      }
+    }
+    if (best < 0) {
+      // A fixed nr of more than 4 vectors, or a fixed mr no nv fits with.
+      b.nr = fixed.nr ? fixed.nr : lanes;
+      int64_t nv = b.nr / lanes;
+      b.mr = fixed.mr ? fixed.mr : std::max<int64_t>(1, (regs - nv - 1) / nv);
+    }
+  }
+  int64_t nv = b.nr / lanes;
+  if (!fits(b.mr, nv)) {
+    reason = ("a " + Twine(b.mr) + " x " + Twine(b.nr) +
+              " register tile needs " + Twine(b.mr * nv) + " accumulators + " +
+              Twine(nv) + " registers for B + 1 for A, more than the " +
+              Twine(regs) + " vector registers of the target")
+                 .str();
+    return failure();
   }
   auto prevPow2 = [](int64_t x) {
     int64_t p = 1;
@@ -1148,13 +1190,31 @@ ContractionBlocking computeContractionBlocking(const TargetInfo &target,
   // The A panel (mr x kc) is reused across the N loop from L1 while B
   // streams through it: three quarters of L1. A deeper kc also means fewer
   // round trips of the C tiles (K / kc).
-  b.kc = std::clamp<int64_t>(prevPow2(target.l1dBytes * 3 / 4 / (b.mr * bytes)),
-                             64, 1024);
+  b.kc = fixed.kc ? fixed.kc
+                  : std::clamp<int64_t>(
+                        prevPow2(target.l1dBytes * 3 / 4 / (b.mr * bytes)), 64,
+                        1024);
   // The B block (kc x nc) is what must stay in L2 (A panels live in L1, C
   // tiles stream): all of L2.
-  b.nc =
-      std::max<int64_t>(b.nr, (target.l2Bytes / (b.kc * bytes)) / b.nr * b.nr);
+  b.nc = fixed.nc ? fixed.nc
+                  : std::max<int64_t>(b.nr, (target.l2Bytes / (b.kc * bytes)) /
+                                                b.nr * b.nr);
+  if (b.nc % b.nr != 0) {
+    reason =
+        ("nc = " + Twine(b.nc) + " is not a multiple of nr = " + Twine(b.nr))
+            .str();
+    return failure();
+  }
   return b;
+}
+
+ContractionBlocking computeContractionBlocking(const TargetInfo &target,
+                                               Type accType) {
+  std::string reason;
+  FailureOr<ContractionBlocking> b = computeContractionBlocking(
+      target, accType, ContractionBlocking(), reason);
+  assert(succeeded(b) && "derived blocking must be valid");
+  return *b;
 }
 
 } // namespace regtile

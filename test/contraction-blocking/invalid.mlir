@@ -1,5 +1,6 @@
-// contraction_blocking refuses what is not a linalg op (silenceable) and
-// does not verify with a target it does not know.
+// contraction_blocking refuses what is not a linalg op and fixed sizes
+// (parameters) that do not work (silenceable), and does not verify with a
+// target it does not know.
 // RUN: %regtile-opt %s --split-input-file --transform-interpreter --verify-diagnostics
 
 func.func @not_linalg(%x: f32) -> f32 {
@@ -42,6 +43,91 @@ module attributes {transform.with_named_sequence} {
     %op = transform.structured.match ops{["linalg.generic"]} in %root : (!transform.any_op) -> !transform.any_op
     // expected-error @below {{expected a linalg op with one integer or float output}}
     %p:4 = transform.regtile.contraction_blocking %op : (!transform.any_op) -> (!transform.param<i64>, !transform.param<i64>, !transform.param<i64>, !transform.param<i64>)
+    transform.yield
+  }
+}
+
+// -----
+
+func.func @mm(%a: tensor<8x8xf32>, %b: tensor<8x8xf32>, %c: tensor<8x8xf32>) -> tensor<8x8xf32> {
+  // expected-note @below {{payload op}}
+  %r = linalg.matmul ins(%a, %b : tensor<8x8xf32>, tensor<8x8xf32>) outs(%c : tensor<8x8xf32>) -> tensor<8x8xf32>
+  return %r : tensor<8x8xf32>
+}
+module attributes {transform.with_named_sequence} {
+  transform.named_sequence @__transform_main(%root: !transform.any_op {transform.readonly}) {
+    %m = transform.structured.match ops{["linalg.matmul"]} in %root : (!transform.any_op) -> !transform.any_op
+    %n = transform.param.constant 40 : i64 -> !transform.param<i64>
+    // expected-error @below {{invalid blocking: nr = 40 is not a multiple of the 16 lanes of a native vector}}
+    %p:4 = transform.regtile.contraction_blocking %m nr = %n {arch = "znver4"} : (!transform.any_op, !transform.param<i64>) -> (!transform.param<i64>, !transform.param<i64>, !transform.param<i64>, !transform.param<i64>)
+    transform.yield
+  }
+}
+
+// -----
+
+func.func @mm(%a: tensor<8x8xf32>, %b: tensor<8x8xf32>, %c: tensor<8x8xf32>) -> tensor<8x8xf32> {
+  // expected-note @below {{payload op}}
+  %r = linalg.matmul ins(%a, %b : tensor<8x8xf32>, tensor<8x8xf32>) outs(%c : tensor<8x8xf32>) -> tensor<8x8xf32>
+  return %r : tensor<8x8xf32>
+}
+module attributes {transform.with_named_sequence} {
+  transform.named_sequence @__transform_main(%root: !transform.any_op {transform.readonly}) {
+    %m = transform.structured.match ops{["linalg.matmul"]} in %root : (!transform.any_op) -> !transform.any_op
+    %r = transform.param.constant 8 : i64 -> !transform.param<i64>
+    %n = transform.param.constant 64 : i64 -> !transform.param<i64>
+    // expected-error @below {{invalid blocking: a 8 x 64 register tile needs 32 accumulators + 4 registers for B + 1 for A, more than the 32 vector registers of the target}}
+    %p:4 = transform.regtile.contraction_blocking %m mr = %r nr = %n {arch = "znver4"} : (!transform.any_op, !transform.param<i64>, !transform.param<i64>) -> (!transform.param<i64>, !transform.param<i64>, !transform.param<i64>, !transform.param<i64>)
+    transform.yield
+  }
+}
+
+// -----
+
+func.func @mm(%a: tensor<8x8xf32>, %b: tensor<8x8xf32>, %c: tensor<8x8xf32>) -> tensor<8x8xf32> {
+  // expected-note @below {{payload op}}
+  %r = linalg.matmul ins(%a, %b : tensor<8x8xf32>, tensor<8x8xf32>) outs(%c : tensor<8x8xf32>) -> tensor<8x8xf32>
+  return %r : tensor<8x8xf32>
+}
+module attributes {transform.with_named_sequence} {
+  transform.named_sequence @__transform_main(%root: !transform.any_op {transform.readonly}) {
+    %m = transform.structured.match ops{["linalg.matmul"]} in %root : (!transform.any_op) -> !transform.any_op
+    %r = transform.param.constant 40 : i64 -> !transform.param<i64>
+    // expected-error @below {{invalid blocking: a 40 x 16 register tile needs 40 accumulators + 1 registers for B + 1 for A, more than the 32 vector registers of the target}}
+    %p:4 = transform.regtile.contraction_blocking %m mr = %r {arch = "znver4"} : (!transform.any_op, !transform.param<i64>) -> (!transform.param<i64>, !transform.param<i64>, !transform.param<i64>, !transform.param<i64>)
+    transform.yield
+  }
+}
+
+// -----
+
+func.func @mm(%a: tensor<8x8xf32>, %b: tensor<8x8xf32>, %c: tensor<8x8xf32>) -> tensor<8x8xf32> {
+  // expected-note @below {{payload op}}
+  %r = linalg.matmul ins(%a, %b : tensor<8x8xf32>, tensor<8x8xf32>) outs(%c : tensor<8x8xf32>) -> tensor<8x8xf32>
+  return %r : tensor<8x8xf32>
+}
+module attributes {transform.with_named_sequence} {
+  transform.named_sequence @__transform_main(%root: !transform.any_op {transform.readonly}) {
+    %m = transform.structured.match ops{["linalg.matmul"]} in %root : (!transform.any_op) -> !transform.any_op
+    %w = transform.param.constant 100 : i64 -> !transform.param<i64>
+    // expected-error @below {{invalid blocking: nc = 100 is not a multiple of nr = 64}}
+    %p:4 = transform.regtile.contraction_blocking %m nc = %w {arch = "znver4"} : (!transform.any_op, !transform.param<i64>) -> (!transform.param<i64>, !transform.param<i64>, !transform.param<i64>, !transform.param<i64>)
+    transform.yield
+  }
+}
+
+// -----
+
+func.func @mm(%a: tensor<8x8xf32>, %b: tensor<8x8xf32>, %c: tensor<8x8xf32>) -> tensor<8x8xf32> {
+  %r = linalg.matmul ins(%a, %b : tensor<8x8xf32>, tensor<8x8xf32>) outs(%c : tensor<8x8xf32>) -> tensor<8x8xf32>
+  return %r : tensor<8x8xf32>
+}
+module attributes {transform.with_named_sequence} {
+  transform.named_sequence @__transform_main(%root: !transform.any_op {transform.readonly}) {
+    %m = transform.structured.match ops{["linalg.matmul"]} in %root : (!transform.any_op) -> !transform.any_op
+    %k = transform.param.constant -1 : i64 -> !transform.param<i64>
+    // expected-error @below {{expected `kc` to be one non-negative integer parameter, got 1 value(s): -1 : i64}}
+    %p:4 = transform.regtile.contraction_blocking %m kc = %k {arch = "znver4"} : (!transform.any_op, !transform.param<i64>) -> (!transform.param<i64>, !transform.param<i64>, !transform.param<i64>, !transform.param<i64>)
     transform.yield
   }
 }

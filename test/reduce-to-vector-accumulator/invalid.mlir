@@ -164,3 +164,59 @@ module attributes {transform.with_named_sequence} {
     transform.yield
   }
 }
+
+// -----
+
+module attributes {transform.with_named_sequence} {
+  transform.named_sequence @__transform_main(%root: !transform.any_op {transform.readonly}) {
+    %op = transform.structured.match ops{["linalg.generic"]} in %root : (!transform.any_op) -> !transform.any_op
+    %k = transform.param.constant 2 : i64 -> !transform.param<i64>
+    // expected-error @below {{expected `accumulators` as an attribute or as a parameter, not both}}
+    %l, %c = transform.regtile.reduce_to_vector_accumulator %op accumulators = %k {accumulators = 2} : (!transform.any_op, !transform.param<i64>) -> (!transform.any_op, !transform.any_op)
+    transform.yield
+  }
+}
+
+// -----
+
+func.func @knob_negative(%a: memref<4x100xf32>, %o: memref<4xf32>) {
+  linalg.generic {indexing_maps = [affine_map<(i, j) -> (i, j)>, affine_map<(i, j) -> (i)>], iterator_types = ["parallel", "reduction"]}
+      ins(%a : memref<4x100xf32>) outs(%o : memref<4xf32>) {
+  ^bb0(%x: f32, %acc: f32):
+    %s = arith.addf %acc, %x fastmath<reassoc> : f32
+    linalg.yield %s : f32
+  }
+  return
+}
+module attributes {transform.with_named_sequence} {
+  transform.named_sequence @__transform_main(%root: !transform.any_op {transform.readonly}) {
+    %op = transform.structured.match ops{["linalg.generic"]} in %root : (!transform.any_op) -> !transform.any_op
+    %k = transform.param.constant -2 : i64 -> !transform.param<i64>
+    // expected-error @below {{expected `accumulators` to be one non-negative integer parameter, got 1 value(s): -2 : i64}}
+    %l, %c = transform.regtile.reduce_to_vector_accumulator %op accumulators = %k : (!transform.any_op, !transform.param<i64>) -> (!transform.any_op, !transform.any_op)
+    transform.yield
+  }
+}
+
+// -----
+
+func.func @knob_two_values(%a: memref<4x100xf32>, %o: memref<4xf32>) {
+  linalg.generic {indexing_maps = [affine_map<(i, j) -> (i, j)>, affine_map<(i, j) -> (i)>], iterator_types = ["parallel", "reduction"]}
+      ins(%a : memref<4x100xf32>) outs(%o : memref<4xf32>) {
+  ^bb0(%x: f32, %acc: f32):
+    %s = arith.addf %acc, %x fastmath<reassoc> : f32
+    linalg.yield %s : f32
+  }
+  return
+}
+module attributes {transform.with_named_sequence} {
+  transform.named_sequence @__transform_main(%root: !transform.any_op {transform.readonly}) {
+    %op = transform.structured.match ops{["linalg.generic"]} in %root : (!transform.any_op) -> !transform.any_op
+    %k1 = transform.param.constant 2 : i64 -> !transform.param<i64>
+    %k2 = transform.param.constant 4 : i64 -> !transform.param<i64>
+    %k = transform.merge_handles %k1, %k2 : !transform.param<i64>
+    // expected-error @below {{expected `accumulators` to be one non-negative integer parameter, got 2 value(s)}}
+    %l, %c = transform.regtile.reduce_to_vector_accumulator %op accumulators = %k : (!transform.any_op, !transform.param<i64>) -> (!transform.any_op, !transform.any_op)
+    transform.yield
+  }
+}

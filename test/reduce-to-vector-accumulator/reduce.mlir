@@ -215,3 +215,43 @@ module attributes {transform.with_named_sequence} {
     transform.yield
   }
 }
+
+// -----
+
+// `accumulators` from a parameter (a tuning knob): 3 x 16 lanes; 0 keeps the
+// default (8 x 16 for an FP sum).
+// CHECK-LABEL: func.func @accumulators_knob
+// CHECK: scf.for {{.*}} -> (vector<48xf32>)
+// CHECK-LABEL: func.func @accumulators_knob_default
+// CHECK: scf.for {{.*}} -> (vector<128xf32>)
+func.func @accumulators_knob(%a: memref<4x1000xf32>, %o: memref<4xf32>) {
+  linalg.generic {indexing_maps = [affine_map<(i, j) -> (i, j)>, affine_map<(i, j) -> (i)>], iterator_types = ["parallel", "reduction"]}
+      ins(%a : memref<4x1000xf32>) outs(%o : memref<4xf32>) {
+  ^bb0(%x: f32, %acc: f32):
+    %s = arith.addf %acc, %x fastmath<reassoc> : f32
+    linalg.yield %s : f32
+  }
+  return
+}
+func.func @accumulators_knob_default(%a: memref<4x1000xf32>, %o: memref<4xf32>) {
+  linalg.generic {indexing_maps = [affine_map<(i, j) -> (i, j)>, affine_map<(i, j) -> (i)>], iterator_types = ["parallel", "reduction"]}
+      ins(%a : memref<4x1000xf32>) outs(%o : memref<4xf32>) {
+  ^bb0(%x: f32, %acc: f32):
+    %s = arith.addf %acc, %x fastmath<reassoc> : f32
+    linalg.yield %s : f32
+  }
+  return
+}
+module attributes {transform.with_named_sequence} {
+  transform.named_sequence @__transform_main(%root: !transform.any_op {transform.readonly}) {
+    %f1 = transform.structured.match ops{["func.func"]} attributes{sym_name = "accumulators_knob"} in %root : (!transform.any_op) -> !transform.any_op
+    %f2 = transform.structured.match ops{["func.func"]} attributes{sym_name = "accumulators_knob_default"} in %root : (!transform.any_op) -> !transform.any_op
+    %g1 = transform.structured.match ops{["linalg.generic"]} in %f1 : (!transform.any_op) -> !transform.any_op
+    %g2 = transform.structured.match ops{["linalg.generic"]} in %f2 : (!transform.any_op) -> !transform.any_op
+    %k = transform.tune.knob<"accumulators"> = 3 from options = [0, 1, 2, 3, 4, 8] -> !transform.param<i64>
+    %l, %c = transform.regtile.reduce_to_vector_accumulator %g1 accumulators = %k {arch = "znver4"} : (!transform.any_op, !transform.param<i64>) -> (!transform.any_op, !transform.any_op)
+    %d = transform.tune.knob<"accumulators2"> = 0 from options = [0, 1, 2, 3, 4, 8] -> !transform.param<i64>
+    %l2, %c2 = transform.regtile.reduce_to_vector_accumulator %g2 accumulators = %d {arch = "znver4"} : (!transform.any_op, !transform.param<i64>) -> (!transform.any_op, !transform.any_op)
+    transform.yield
+  }
+}

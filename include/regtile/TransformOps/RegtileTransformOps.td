@@ -144,8 +144,8 @@ def TargetInfoOp : Op<Transform_Dialect, "regtile.target_info",
 
 def ReduceToVectorAccumulatorOp : Op<Transform_Dialect,
     "regtile.reduce_to_vector_accumulator",
-    [FunctionalStyleTransformOpTrait, MemoryEffectsOpInterface,
-     TransformOpInterface, TransformEachOpTrait,
+    [DeclareOpInterfaceMethods<MemoryEffectsOpInterface>,
+     DeclareOpInterfaceMethods<TransformOpInterface>,
      ReportTrackingListenerFailuresOpTrait]> {
   let summary = "Innermost reduction accumulated in vector registers, one "
                 "horizontal reduction per output element";
@@ -198,7 +198,9 @@ def ReduceToVectorAccumulatorOp : Op<Transform_Dialect,
     Attributes:
     - `accumulators`: independent native vector accumulators (default: 8 for
       floating-point add/mul, 4 otherwise, at most a quarter of the
-      target's vector registers);
+      target's vector registers); also accepted as a parameter
+      (`accumulators = %p`, e.g. a `transform.tune.knob`), where 0 means
+      the default;
     - `allow_reassociation`: reassociate FP add/mul without fastmath flags;
     - `arch`: target description (default: the payload's `regtile.target`
       attribute, else the host); the native vector length comes from it.
@@ -208,12 +210,22 @@ def ReduceToVectorAccumulatorOp : Op<Transform_Dialect,
     %loop, %combine = transform.regtile.reduce_to_vector_accumulator %sum
         {accumulators = 4}
         : (!transform.any_op) -> (!transform.any_op, !transform.any_op)
+    // Tunable (regtile-tune picks the option; 0 = the default):
+    %k = transform.tune.knob<"accumulators"> = 0 from options = [0, 2, 4, 8, 12]
+        -> !transform.param<i64>
+    %l, %c = transform.regtile.reduce_to_vector_accumulator %sum accumulators = %k
+        : (!transform.any_op, !transform.param<i64>)
+        -> (!transform.any_op, !transform.any_op)
     ```
 
     #### Return modes
 
-    Consumes the `target` handle. For each payload op, produces a
-    silenceable failure without changing it if it is not a linalg op or
+    Consumes the `target` handle, reads the `accumulators` parameter. The
+    op does not verify if `accumulators` is given both as an attribute and
+    as a parameter. Produces a silenceable failure, changing nothing, if
+    the parameter is not one non-negative integer. For each payload op,
+    produces a silenceable failure without changing it if it is not a
+    linalg op or
     cannot be rewritten: no innermost reduction, several outputs, an output
     indexed by a reduction dimension, an unrecognized combiner, an
     unsupported op in the body, an input strided along the innermost
@@ -225,13 +237,15 @@ def ReduceToVectorAccumulatorOp : Op<Transform_Dialect,
   }];
 
   let arguments = (ins TransformHandleTypeInterface:$target,
+                       Optional<TransformParamTypeInterface>:$accumulators_param,
                        OptionalAttr<ConfinedAttr<I64Attr, [IntMinValue<1>]>>:$accumulators,
                        UnitAttr:$allow_reassociation,
                        OptionalAttr<StrAttr>:$arch);
   let results = (outs TransformHandleTypeInterface:$loop,
                       TransformHandleTypeInterface:$combine);
   let assemblyFormat = [{
-    $target attr-dict `:` functional-type(operands, results)
+    $target (`accumulators` `=` $accumulators_param^)? attr-dict `:`
+    functional-type(operands, results)
   }];
   let hasVerifier = 1;
 
@@ -353,7 +367,7 @@ def ApplyPackUnpackToTileCopiesPatternsOp : Op<Transform_Dialect,
 
 def ContractionBlockingOp : Op<Transform_Dialect,
     "regtile.contraction_blocking",
-    [TransformOpInterface, TransformEachOpTrait,
+    [DeclareOpInterfaceMethods<TransformOpInterface>, AttrSizedOperandSegments,
      DeclareOpInterfaceMethods<MemoryEffectsOpInterface>]> {
   let summary = "Register tile and cache blocks of a contraction, from the "
                 "target";
@@ -378,11 +392,24 @@ def ContractionBlockingOp : Op<Transform_Dialect,
     Cache sizes are the host's as the OS reports them, or documented
     defaults for named CPUs (`arch`, or the payload's `regtile.target`).
 
+    Any of the four can be fixed by a parameter (`mr = %p`, ..., e.g. a
+    `transform.tune.knob`); 0 means "derive". The others are then derived
+    from the fixed ones (`kc` from `mr`, `nc` from `kc` and `nr`), and the
+    result is checked: `nr` a multiple of the native vector length, the
+    register tile plus a row of B and the A broadcast within the register
+    file, `nc` a multiple of `nr`.
+
     Example:
     ```mlir
     %mr, %nr, %kc, %nc = transform.regtile.contraction_blocking %matmul
         : (!transform.any_op) -> (!transform.param<i64>, !transform.param<i64>,
                                   !transform.param<i64>, !transform.param<i64>)
+    // N blocks of 1024 columns, the rest from the target:
+    %w = transform.param.constant 1024 : i64 -> !transform.param<i64>
+    %mr2, %nr2, %kc2, %nc2 = transform.regtile.contraction_blocking %matmul nc = %w
+        : (!transform.any_op, !transform.param<i64>)
+        -> (!transform.param<i64>, !transform.param<i64>,
+            !transform.param<i64>, !transform.param<i64>)
     ```
 
     #### Return modes
@@ -390,17 +417,25 @@ def ContractionBlockingOp : Op<Transform_Dialect,
     The op does not verify if `arch` is not understood. Produces a definite
     failure if a payload op's `regtile.target` is not understood, and a
     silenceable failure for a payload op that is not a linalg op with one
-    integer or float output. Reads the handle only.
+    integer or float output, for a fixing parameter that is not one
+    non-negative integer, and for fixed sizes that fail the checks above
+    (with the numbers). Reads the handles only.
   }];
 
   let arguments = (ins TransformHandleTypeInterface:$target,
+                       Optional<TransformParamTypeInterface>:$fixed_mr,
+                       Optional<TransformParamTypeInterface>:$fixed_nr,
+                       Optional<TransformParamTypeInterface>:$fixed_kc,
+                       Optional<TransformParamTypeInterface>:$fixed_nc,
                        OptionalAttr<StrAttr>:$arch);
   let results = (outs TransformParamTypeInterface:$mr,
                       TransformParamTypeInterface:$nr,
                       TransformParamTypeInterface:$kc,
                       TransformParamTypeInterface:$nc);
   let assemblyFormat = [{
-    $target attr-dict `:` functional-type(operands, results)
+    $target (`mr` `=` $fixed_mr^)? (`nr` `=` $fixed_nr^)?
+    (`kc` `=` $fixed_kc^)? (`nc` `=` $fixed_nc^)? attr-dict `:`
+    functional-type(operands, results)
   }];
   let hasVerifier = 1;
 

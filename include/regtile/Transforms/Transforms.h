@@ -214,11 +214,23 @@ cacheReduce(mlir::RewriterBase &rewriter, mlir::linalg::LinalgOp op,
 ///     reused across the N loop while B streams from L2), a power of two in
 ///     [64, 1024];
 ///   - nc: the B block (kc x nc) fills L2, a multiple of nr.
+/// Sizes fixed by the caller (a schedule's tuning knobs) are taken as given,
+/// after checks, and the others derived from them: `kc` from the given
+/// `mr`, `nc` from `kc` and `nr`. 0 means "derive from the target".
 struct ContractionBlocking {
   int64_t mr = 0, nr = 0, kc = 0, nc = 0;
 };
 ContractionBlocking computeContractionBlocking(const TargetInfo &target,
                                                mlir::Type accType);
+/// The same with some sizes fixed by `fixed` (its zero fields are derived).
+/// Fails, setting `reason`, if a fixed size is negative, `nr` is not a
+/// multiple of the native vector length, the mr x nr tile with the row of
+/// B and the broadcast of A does not fit the register file, or `nc` is not
+/// a multiple of `nr`.
+mlir::FailureOr<ContractionBlocking>
+computeContractionBlocking(const TargetInfo &target, mlir::Type accType,
+                           const ContractionBlocking &fixed,
+                           std::string &reason);
 
 //===----------------------------------------------------------------------===//
 // transform.regtile.cache_read
