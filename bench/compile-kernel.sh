@@ -7,7 +7,9 @@
 # several variants of one kernel link into one binary.
 #
 # Usage: compile-kernel.sh OUT.o PAYLOAD SCHEDULE ENTRY FUNC VARIANT "N=5 H=80 ..."
-# Environment: LLVM_BIN (default /usr/lib/llvm-22/bin), REGTILE_PLUGIN.
+# Environment: LLVM_BIN (default /usr/lib/llvm-22/bin), REGTILE_PLUGIN;
+# REGTILE_KERNEL_LL: also keep the LLVM IR there (regtile-tune compares it
+# to find configurations that compile to the same code).
 set -euo pipefail
 out=$1 payload=$2 schedule=$3 entry=$4 func=$5 variant=$6 params=$7
 bin=${LLVM_BIN:-/usr/lib/llvm-22/bin}
@@ -25,6 +27,7 @@ if [[ "$schedule" == none ]]; then schedule_passes=""; fi
   -p "builtin.module(${schedule_passes:+$schedule_passes,}symbol-privatize{exclude=$func},symbol-dce,regtile-lower-to-llvm)" \
   -o "$work/kernel.mlir"
 "$bin/mlir-translate" --mlir-to-llvmir "$work/kernel.mlir" -o "$work/kernel.ll"
+if [[ -n "${REGTILE_KERNEL_LL:-}" ]]; then cp "$work/kernel.ll" "$REGTILE_KERNEL_LL"; fi
 "$bin/clang" -O3 -march=native -Wno-override-module -c "$work/kernel.ll" -o "$work/kernel.o"
 "$bin/llvm-objcopy" \
   --redefine-sym "$func=${func}__$variant" \

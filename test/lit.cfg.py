@@ -38,6 +38,10 @@ config.substitutions.append((
     "%difftest",
     f"{python} {difftest} --opt {opt} --plugin {plugin} --runner {runner} "
     f"--shared-libs {shared_libs}"))
+config.substitutions.append((
+    "%regtile-tune",
+    f"{python} {os.path.join(config.regtile_src_root, 'scripts', 'regtile-tune')} "
+    f"--plugin {plugin} --llvm-bin {config.llvm_tools_dir}"))
 config.substitutions.append(("%python", python))
 config.substitutions.append(("%mlir-opt", opt))
 config.substitutions.append(("%regtile-plugin", plugin))
