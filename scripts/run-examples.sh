@@ -5,10 +5,15 @@
 # table of measured ratios (pinned to one core, medians, same run).
 #   BUILD_DIR  build directory (default: build)
 #   REPS       interleaved benchmark rounds (default: 11)
+#   TUNE       1 (default): tune the GEMM and reduction schedules on this
+#              machine first (scripts/regtile-tune, small budgets, into
+#              $BUILD_DIR/tuned/), adding "regtile, tuned here" rows;
+#              0: use what $BUILD_DIR/tuned/ holds from an earlier run
 set -euo pipefail
 cd "$(dirname "$0")/.."
 BUILD_DIR=${BUILD_DIR:-build}
 REPS=${REPS:-11}
+TUNE=${TUNE:-1}
 
 scripts/setup.sh --bench
 cmake -S . -B "$BUILD_DIR" -DCMAKE_BUILD_TYPE=Release >/dev/null
@@ -17,6 +22,50 @@ cmake --build "$BUILD_DIR" --parallel "$(nproc)"
 source "$BUILD_DIR/llvm-dirs.sh"
 
 plugin="$BUILD_DIR/lib/libRegtilePlugin.so"
+
+# Tuning: the machine-dependent knobs of the shipped schedules, picked by
+# measurement here (each configuration checked against the unscheduled
+# payload); the tuned schedules become benchmark variants.
+tuned="$PWD/$BUILD_DIR/tuned"
+if [[ "$TUNE" == 1 ]]; then
+  mkdir -p "$tuned"
+  # tune LOG ARGS...: the full table goes to LOG, the verdict to stdout.
+  tune() {
+    local log=$1
+    shift
+    if scripts/regtile-tune --build-dir "$BUILD_DIR" --reps 5 "$@" > "$log" 2>&1; then
+      grep -E '^(regtile-tune:|best:)' "$log"
+    else
+      echo "regtile-tune failed (see $log): no tuned row"
+    fi
+  }
+  for size in 384x512 4096x4096; do
+    for func in sum_i8 sum_f32; do
+      echo "== tuning reductions: $func $size"
+      tune "$tuned/reductions_${func}_${size}.log" \
+        --payload examples/reductions/reductions.mlir \
+        --params "M=${size%x*} N=${size#*x}" \
+        --schedule examples/reductions/schedule.mlir --entry reductions_regtile \
+        --func "$func" --knob "$func.accumulators" \
+        --output "$tuned/reductions_${func}_${size}.mlir"
+    done
+  done
+  for shape in 512x512x512 1024x1024x1024 2048x2048x2048 1000x1100x900; do
+    IFS=x read -r m n k <<< "$shape"
+    name=$shape
+    if [[ $m == "$n" && $n == "$k" ]]; then name=$m; fi
+    echo "== tuning gemm: $shape (cache blocks kc, nc)"
+    tune "$tuned/gemm_${name}.log" \
+      --payload examples/gemm/gemm.mlir --params "M=$m N=$n K=$k" \
+      --library strategies --schedule examples/gemm/schedule.mlir \
+      --entry gemm_regtile --func matmul --knob gemm.kc --knob gemm.nc \
+      --output "$tuned/gemm_${name}.mlir"
+  done
+fi
+if [[ -d "$tuned" ]]; then
+  cmake -S . -B "$BUILD_DIR" -DREGTILE_TUNED_DIR="$tuned" >/dev/null
+  cmake --build "$BUILD_DIR" --parallel "$(nproc)"
+fi
 difftest() {
   python3 test/lib/difftest.py --opt "$LLVM_BIN/mlir-opt" --plugin "$plugin" \
     --runner "$LLVM_BIN/mlir-runner" \

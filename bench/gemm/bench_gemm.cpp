@@ -30,7 +30,11 @@ using M2 = StridedMemRefType<float, 2>;
 
 #define DECLARE_SHAPE(S)                                                       \
   void _mlir_ciface_matmul__regtile_##S(M2 *, M2 *, M2 *);                     \
-  void _mlir_ciface_matmul__upstream_##S(M2 *, M2 *, M2 *);
+  void _mlir_ciface_matmul__upstream_##S(M2 *, M2 *, M2 *);                    \
+  /* Compiled only when scripts/run-examples.sh tuned the schedule (weak:  */  \
+  /* null otherwise).                                                      */  \
+  __attribute__((weak)) void _mlir_ciface_matmul__regtile_tuned_##S(           \
+      M2 *, M2 *, M2 *);
 extern "C" {
 DECLARE_SHAPE(512)
 DECLARE_SHAPE(1024)
@@ -77,7 +81,7 @@ void referenceGemm(const float *a, const float *b, float *c, int m, int n,
 
 struct Shape {
   int m, n, k;
-  MlirGemm regtile, upstream;
+  MlirGemm regtile, upstream, tuned;
   float *a, *b, *ref;
   M2 ma, mb;
 };
@@ -102,13 +106,17 @@ int main(int argc, char **argv) {
 #endif
   static Shape shapes[] = {
       {512, 512, 512, _mlir_ciface_matmul__regtile_512,
-       _mlir_ciface_matmul__upstream_512},
+       _mlir_ciface_matmul__upstream_512,
+       _mlir_ciface_matmul__regtile_tuned_512},
       {1024, 1024, 1024, _mlir_ciface_matmul__regtile_1024,
-       _mlir_ciface_matmul__upstream_1024},
+       _mlir_ciface_matmul__upstream_1024,
+       _mlir_ciface_matmul__regtile_tuned_1024},
       {2048, 2048, 2048, _mlir_ciface_matmul__regtile_2048,
-       _mlir_ciface_matmul__upstream_2048},
+       _mlir_ciface_matmul__upstream_2048,
+       _mlir_ciface_matmul__regtile_tuned_2048},
       {1000, 1100, 900, _mlir_ciface_matmul__regtile_1000x1100x900,
-       _mlir_ciface_matmul__upstream_1000x1100x900},
+       _mlir_ciface_matmul__upstream_1000x1100x900,
+       _mlir_ciface_matmul__regtile_tuned_1000x1100x900},
   };
   std::vector<Kernel> kernels;
   for (Shape &s : shapes) {
@@ -152,6 +160,11 @@ int main(int argc, char **argv) {
       p->regtile(&p->ma, &p->mb, mc);
       return true;
     });
+    if (s.tuned)
+      add("regtile, tuned here (regtile-tune)", [](Shape *p, float *, M2 *mc) {
+        p->tuned(&p->ma, &p->mb, mc);
+        return true;
+      });
     add("upstream-only schedule", [](Shape *p, float *, M2 *mc) {
       p->upstream(&p->ma, &p->mb, mc);
       return true;

@@ -3,6 +3,9 @@
 // Row sums, i8 -> i32 and f32, of a 384x512 (L2-resident, the seed's running
 // example) and a 4096x4096 (memory-bound) matrix. Variants, in one run:
 //   regtile                     transform.regtile.reduce_to_vector_accumulator
+//   regtile, tuned here         the same schedule with its knobs picked by
+//                               scripts/regtile-tune on this machine (when
+//                               scripts/run-examples.sh tuned it)
 //   regtile, no VNNI            the same, told the host has no AVX-512 VNNI
 //   upstream InnerReduction     tile 8x64 + vectorize + hoist, InnerReduction
 //   upstream InnerParallel      the same, InnerParallel
@@ -32,7 +35,11 @@ using M1f32 = StridedMemRefType<float, 1>;
   void _mlir_ciface_##FUNC##__regtile_no_vnni_##SIZE(M2 *, M1 *);              \
   void _mlir_ciface_##FUNC##__inner_reduction_##SIZE(M2 *, M1 *);              \
   void _mlir_ciface_##FUNC##__inner_parallel_##SIZE(M2 *, M1 *);               \
-  void _mlir_ciface_##FUNC##__upstream_recipe_##SIZE(M2 *, M1 *);
+  void _mlir_ciface_##FUNC##__upstream_recipe_##SIZE(M2 *, M1 *);              \
+  /* Compiled only when scripts/run-examples.sh tuned the schedule (weak:  */  \
+  /* null otherwise).                                                      */  \
+  __attribute__((weak)) void _mlir_ciface_##FUNC##__regtile_tuned_##SIZE(      \
+      M2 *, M1 *);
 extern "C" {
 DECLARE_MLIR(sum_i8, M2i8, M1i32, 384x512)
 DECLARE_MLIR(sum_i8, M2i8, M1i32, 4096x4096)
@@ -70,6 +77,7 @@ struct MlirVariants {
   void (*innerReduction)(void *, void *);
   void (*innerParallel)(void *, void *);
   void (*recipe)(void *, void *);
+  void (*tuned)(void *, void *);
 };
 
 #define MLIR_VARIANTS(FUNC, SIZE)                                              \
@@ -83,7 +91,9 @@ struct MlirVariants {
         reinterpret_cast<void (*)(void *, void *)>(                            \
             _mlir_ciface_##FUNC##__inner_parallel_##SIZE),                     \
         reinterpret_cast<void (*)(void *, void *)>(                            \
-            _mlir_ciface_##FUNC##__upstream_recipe_##SIZE)                     \
+            _mlir_ciface_##FUNC##__upstream_recipe_##SIZE),                    \
+        reinterpret_cast<void (*)(void *, void *)>(                            \
+            _mlir_ciface_##FUNC##__regtile_tuned_##SIZE)                       \
   }
 
 /// One workload: input, output, exact reference, and its variants.
@@ -135,6 +145,9 @@ template <typename In, typename Out> struct Workload {
       return [this, f] { f(&mIn, &mOut); };
     };
     ks.push_back({name, "regtile", 0, bytes, mlir(v.regtile), check()});
+    if (v.tuned)
+      ks.push_back({name, "regtile, tuned here (regtile-tune)", 0, bytes,
+                    mlir(v.tuned), check()});
     if (std::is_integral_v<In>) // f32 sums never use VNNI: same code
       ks.push_back({name, "regtile, VNNI disabled", 0, bytes,
                     mlir(v.regtileNoVnni), check()});
