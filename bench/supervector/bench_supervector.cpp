@@ -5,7 +5,8 @@
 //   regtile 1-D / 2-D   transform.regtile.super_vectorize (virtual sizes 256,
 //                       resp. 32x256; vecred 128) + unroll_to_native_vectors;
 //                       1-D also with mask_partial_vectors (no split into
-//                       whole vectors + remainder; masked accesses)
+//                       whole vectors + remainder; masked accesses), and
+//                       with streaming (non-temporal) stores
 //   upstream pass       -affine-super-vectorize with the seed's options,
 //                       then the same lowering (regtile-lower-to-llvm)
 //   clang -O3           plain C++ (and -ffast-math for the sum)
@@ -35,6 +36,7 @@ using M1f32 = StridedMemRefType<float, 1>;
 extern "C" {
 DECLARE_MLIR(supervector_regtile_1d)
 DECLARE_MLIR(supervector_regtile_1d_masked)
+DECLARE_MLIR(supervector_regtile_1d_streaming)
 DECLARE_MLIR(supervector_regtile_2d)
 DECLARE_MLIR(supervector_upstream_1d)
 DECLARE_MLIR(supervector_upstream_2d)
@@ -150,6 +152,8 @@ int main(int argc, char **argv) {
             _mlir_ciface_vector_add_2d__supervector_regtile_1d);
   add2d.add(ks, "regtile 1-D, masked partial vectors",
             _mlir_ciface_vector_add_2d__supervector_regtile_1d_masked);
+  add2d.add(ks, "regtile 1-D, streaming stores",
+            _mlir_ciface_vector_add_2d__supervector_regtile_1d_streaming);
   add2d.add(ks, "regtile 2-D",
             _mlir_ciface_vector_add_2d__supervector_regtile_2d);
   add2d.add(ks, "upstream pass 1-D",

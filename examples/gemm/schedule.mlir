@@ -15,7 +15,7 @@ module attributes {transform.with_named_sequence} {
   transform.named_sequence @gemm_regtile(%root: !transform.any_op {transform.readonly}) {
     %f = transform.structured.match ops{["func.func"]} attributes{sym_name = "matmul"} in %root
         : (!transform.any_op) -> !transform.any_op
-    %mr = transform.tune.knob<"gemm.mr"> = 0 from options = [0, 4, 6, 8, 12] -> !transform.param<i64>
+    %mr = transform.tune.knob<"gemm.mr"> = 0 from options = [0, 4, 6, 8, 12, 14] -> !transform.param<i64>
     %nr = transform.tune.knob<"gemm.nr"> = 0 from options = [0, 32, 48, 64] -> !transform.param<i64>
     %kc = transform.tune.knob<"gemm.kc"> = 0 from options = [0, 256, 512, 1024] -> !transform.param<i64>
     %nc = transform.tune.knob<"gemm.nc"> = 0 from options = [0, 256, 512, 1024, 2048] -> !transform.param<i64>

@@ -48,6 +48,21 @@ module attributes {transform.with_named_sequence} {
     transform.yield
   }
 
+  // regtile, 1-D, split, with non-temporal stores for vector_add_2d's
+  // output (regtile.streaming_stores on the outer loop: the row loop is
+  // versioned, its whole-vector stores become vmovntps when the rows are
+  // aligned): an output written once and not read back need not be read
+  // into the cache first.
+  transform.named_sequence @supervector_regtile_1d_streaming(%root: !transform.any_op {transform.readonly}) {
+    %outer, %inner = transform.include @add_loops failures(propagate) (%root) : (!transform.any_op) -> (!transform.any_op, !transform.any_op)
+    %v = transform.regtile.super_vectorize %inner {vector_sizes = array<i64: 256>} : (!transform.any_op) -> !transform.any_op
+    transform.annotate %outer "regtile.streaming_stores" : !transform.any_op
+    %red = transform.include @red_loop failures(propagate) (%root) : (!transform.any_op) -> !transform.any_op
+    %r = transform.regtile.super_vectorize %red {vector_sizes = array<i64: 128>, vectorize_reductions} : (!transform.any_op) -> !transform.any_op
+    transform.include @to_native failures(propagate) (%root) : (!transform.any_op) -> ()
+    transform.yield
+  }
+
   // regtile, 2-D: the seed's second example, vector<32x256xf32>.
   transform.named_sequence @supervector_regtile_2d(%root: !transform.any_op {transform.readonly}) {
     %outer, %inner = transform.include @add_loops failures(propagate) (%root) : (!transform.any_op) -> (!transform.any_op, !transform.any_op)

@@ -59,11 +59,28 @@ unsigned knownLog2Divisor(Value v, unsigned depth) {
   if (depth > 16)
     return 0;
   if (auto arg = dyn_cast<BlockArgument>(v)) {
-    auto loop = dyn_cast<scf::ForOp>(arg.getOwner()->getParentOp());
-    if (!loop || arg != loop.getInductionVar())
-      return 0;
-    return std::min(knownLog2Divisor(loop.getLowerBound(), depth + 1),
-                    knownLog2Divisor(loop.getStep(), depth + 1));
+    Operation *parent = arg.getOwner()->getParentOp();
+    if (auto loop = dyn_cast<scf::ForOp>(parent)) {
+      if (arg != loop.getInductionVar())
+        return 0;
+      return std::min(knownLog2Divisor(loop.getLowerBound(), depth + 1),
+                      knownLog2Divisor(loop.getStep(), depth + 1));
+    }
+    if (auto loop = dyn_cast<affine::AffineForOp>(parent)) {
+      if (arg != loop.getInductionVar())
+        return 0;
+      // lb + k * step: every result of the (max) lower bound map and the
+      // step.
+      unsigned d = log2DivisorOfConstant(loop.getStepAsInt());
+      AffineMap lb = loop.getLowerBoundMap();
+      ValueRange operands = loop.getLowerBoundOperands();
+      for (AffineExpr e : lb.getResults())
+        d = std::min(d, knownLog2Divisor(
+                            e, operands.take_front(lb.getNumDims()),
+                            operands.drop_front(lb.getNumDims()), depth + 1));
+      return d;
+    }
+    return 0;
   }
   Operation *op = v.getDefiningOp();
   APInt constant;

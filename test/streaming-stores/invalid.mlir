@@ -67,6 +67,19 @@ func.func @unknown_index(%dst: memref<64x64xf32>, %v: vector<16xf32>, %j: index)
 
 // -----
 
+// An affine loop whose step (8 floats) does not keep the 64-byte alignment.
+func.func @affine_step_too_small(%dst: memref<64x64xf32>, %v: vector<16xf32>) {
+  // expected-warning @below {{the first one index 1 is not provably a multiple of the alignment}}
+  affine.for %i = 0 to 64 {
+    affine.for %j = 0 to 48 step 8 {
+      vector.store %v, %dst[%i, %j] : memref<64x64xf32>, vector<16xf32>
+    }
+  } {regtile.streaming_stores}
+  return
+}
+
+// -----
+
 func.func @buffer_inside(%v: vector<16xf32>) {
   %c0 = arith.constant 0 : index
   %c1 = arith.constant 1 : index

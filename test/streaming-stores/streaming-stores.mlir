@@ -133,3 +133,30 @@ func.func @subview_in_loop(%dst: memref<16x32x32xf32>, %v: vector<32xf32>) {
   } {regtile.streaming_stores}
   return
 }
+
+// -----
+
+// Affine loops (what super_vectorize produces): the column index is an
+// affine.for iv whose lower bound (a max of two multiples of 16) and step
+// (32) are multiples of the 16 floats of a zmm store, and an affine.apply
+// of it plus 16.
+// CHECK-LABEL: func.func @affine_rows
+// CHECK: scf.if
+// CHECK:   affine.for %[[I:.*]] = 0 to %{{.*}} {
+// CHECK:     affine.for %[[J:.*]] = max
+// CHECK:       vector.store %{{.*}}, %{{.*}}[%[[I]], %[[J]]] {alignment = 64 : i64, nontemporal = true}
+// CHECK:       vector.store {{.*}} {alignment = 64 : i64, nontemporal = true}
+// CHECK:   llvm.call_intrinsic "llvm.x86.sse.sfence"()
+// CHECK: } else {
+func.func @affine_rows(%src: memref<?x?xf32>, %dst: memref<?x?xf32>, %m: index, %n: index, %a: index, %b: index) {
+  affine.for %i = 0 to %m {
+    affine.for %j = max affine_map<()[s0, s1] -> (s0 * 16, s1 * 32)>()[%a, %b] to %n step 32 {
+      %j16 = affine.apply affine_map<(d0) -> (d0 + 16)>(%j)
+      %v0 = vector.load %src[%i, %j] : memref<?x?xf32>, vector<16xf32>
+      %v1 = vector.load %src[%i, %j16] : memref<?x?xf32>, vector<16xf32>
+      vector.store %v0, %dst[%i, %j] : memref<?x?xf32>, vector<16xf32>
+      vector.store %v1, %dst[%i, %j16] : memref<?x?xf32>, vector<16xf32>
+    }
+  } {regtile.streaming_stores}
+  return
+}
