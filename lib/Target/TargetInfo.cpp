@@ -7,10 +7,22 @@
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/ADT/StringSwitch.h"
+#include "llvm/MC/MCInstrInfo.h"
+#include "llvm/MC/MCSchedule.h"
+#include "llvm/MC/MCSubtargetInfo.h"
+#include "llvm/MC/TargetRegistry.h"
 #include "llvm/TargetParser/Host.h"
+#include "llvm/TargetParser/Triple.h"
 #include "llvm/TargetParser/X86TargetParser.h"
 
+#include <cmath>
+#include <mutex>
 #include <unistd.h>
+
+// From the X86 target of the LLVM library regtile links (libLLVM); only its
+// MC layer (instruction info, scheduling models) is used.
+extern "C" void LLVMInitializeX86TargetInfo();
+extern "C" void LLVMInitializeX86TargetMC();
 
 using namespace mlir;
 
@@ -59,6 +71,88 @@ static void cacheDefaults(TargetInfo &info) {
   info.l1dBytes = c.l1;
   info.l2Bytes = c.l2;
   info.l3Bytes = c.l3;
+}
+
+int64_t InstrTiming::independentChains() const {
+  if (latency <= 0 || reciprocalThroughput <= 0)
+    return 1;
+  return std::max<int64_t>(
+      1, int64_t(std::ceil(double(latency) / reciprocalThroughput - 1e-9)));
+}
+
+/// Latency and throughput of full-width f32 vector add, mul, FMA and load
+/// on info.cpu, from LLVM's scheduling model (the X86 MC layer).
+static void querySchedulingModel(TargetInfo &info);
+
+/// The same, memoized per (CPU, width, FMA) (target descriptions are
+/// parsed once per payload op).
+static void schedulingModelFacts(TargetInfo &info) {
+  static std::mutex mutex;
+  static llvm::StringMap<TargetInfo> cache;
+  std::string key = info.cpu + "/" + std::to_string(info.simdBits) + "/" +
+                    (info.hasFMA() || info.hasAVX512() ? "fma" : "") +
+                    (info.has("avx") ? "avx" : "");
+  std::lock_guard<std::mutex> lock(mutex);
+  auto it = cache.find(key);
+  if (it == cache.end()) {
+    querySchedulingModel(info);
+    it = cache.try_emplace(key, info).first;
+  }
+  info.vectorFAdd = it->second.vectorFAdd;
+  info.vectorFMul = it->second.vectorFMul;
+  info.vectorFMA = it->second.vectorFMA;
+  info.vectorLoad = it->second.vectorLoad;
+}
+
+static void querySchedulingModel(TargetInfo &info) {
+  static std::once_flag once;
+  std::call_once(once, [] {
+    LLVMInitializeX86TargetInfo();
+    LLVMInitializeX86TargetMC();
+  });
+  llvm::Triple triple("x86_64-unknown-linux-gnu");
+  std::string error;
+  const llvm::Target *target =
+      llvm::TargetRegistry::lookupTarget(triple, error);
+  if (!target)
+    return;
+  std::unique_ptr<llvm::MCInstrInfo> instrInfo(target->createMCInstrInfo());
+  std::unique_ptr<llvm::MCSubtargetInfo> subtarget(
+      target->createMCSubtargetInfo(triple, info.cpu, ""));
+  if (!instrInfo || !subtarget)
+    return;
+  const llvm::MCSchedModel &model = subtarget->getSchedModel();
+  if (!model.hasInstrSchedModel())
+    return;
+  auto timing = [&](StringRef opcode) -> std::optional<InstrTiming> {
+    for (unsigned i = 0, e = instrInfo->getNumOpcodes(); i < e; ++i) {
+      if (instrInfo->getName(i) != opcode)
+        continue;
+      const llvm::MCSchedClassDesc *desc =
+          model.getSchedClassDesc(instrInfo->get(i).getSchedClass());
+      if (!desc || !desc->isValid() || desc->isVariant())
+        return std::nullopt;
+      InstrTiming t;
+      t.latency = llvm::MCSchedModel::computeInstrLatency(*subtarget, *desc);
+      t.reciprocalThroughput =
+          llvm::MCSchedModel::getReciprocalThroughput(*subtarget, *desc);
+      if (t.latency <= 0 || t.reciprocalThroughput <= 0)
+        return std::nullopt;
+      return t;
+    }
+    return std::nullopt;
+  };
+  // Opcode names of the register (and load) forms at the native width.
+  StringRef suffix = info.simdBits == 512   ? "Z"
+                     : info.simdBits == 256 ? "Y"
+                                            : "";
+  bool vex = info.simdBits > 128 || info.has("avx");
+  std::string v = vex ? "V" : "";
+  info.vectorFAdd = timing((v + "ADDPS" + suffix + "rr").str());
+  info.vectorFMul = timing((v + "MULPS" + suffix + "rr").str());
+  if (info.hasFMA() || info.hasAVX512())
+    info.vectorFMA = timing(("VFMADD231PS" + suffix + "r").str());
+  info.vectorLoad = timing((v + "MOVUPS" + suffix + "rm").str());
 }
 
 /// The host's caches as the OS reports them (defaults where it does not).
@@ -152,6 +246,7 @@ FailureOr<TargetInfo> parseTarget(StringRef description, std::string &error) {
     llvm::X86::updateImpliedFeatures(name, mod.front() == '+', info.features);
   }
   deriveSimdFacts(info);
+  schedulingModelFacts(info);
   info.description = description.str();
   return info;
 }

@@ -568,13 +568,20 @@ private:
 };
 
 int64_t defaultAccumulators(const Analysis &a, const TargetInfo &target) {
-  // Enough independent accumulators to hide the combine latency on two
-  // pipes: FP add/mul have a latency of ~4 cycles, the others ~1. Keep at
-  // most a quarter of the registers for accumulators.
-  int64_t wanted = isa<FloatType>(a.accType) && (a.kind == CombiningKind::ADD ||
-                                                 a.kind == CombiningKind::MUL)
-                       ? 8
-                       : 4;
+  // Enough independent accumulators to hide the combine latency: for FP
+  // add/mul, latency x throughput of the vector instruction in LLVM's
+  // scheduling model of the target (3 on Zen 4/5 and Haswell, 4 on Ice
+  // Lake, 6 on Sapphire Rapids, 8 on Skylake-AVX512), at least 2; 8 where
+  // the model has no data. Integer and min/max combiners: 4 (one-cycle ops;
+  // memory-bound). At most a quarter of the registers.
+  bool fpArith = isa<FloatType>(a.accType) &&
+                 (a.kind == CombiningKind::ADD || a.kind == CombiningKind::MUL);
+  int64_t wanted = 4;
+  if (fpArith) {
+    const std::optional<InstrTiming> &timing =
+        a.kind == CombiningKind::ADD ? target.vectorFAdd : target.vectorFMul;
+    wanted = timing ? std::max<int64_t>(2, timing->independentChains()) : 8;
+  }
   return std::min<int64_t>(wanted, target.numVectorRegisters / 4);
 }
 

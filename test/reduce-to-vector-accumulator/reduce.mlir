@@ -186,10 +186,11 @@ module attributes {transform.with_named_sequence} {
 // -----
 
 // Constants defined in the body become splats: `select(x * 0.5 > 0,
-// x * 0.5, 0)` summed, each piece on native vectors.
+// x * 0.5, 0)` summed, each piece on native vectors (znver4: 3 x 16 lanes,
+// LLVM's scheduling model: vaddps zmm latency 3, one per cycle).
 // CHECK-LABEL: func.func @body_constants
 // CHECK: scf.for
-// CHECK:   scf.for {{.*}} -> (vector<128xf32>)
+// CHECK:   scf.for {{.*}} -> (vector<48xf32>)
 // CHECK:     %[[H:[a-zA-Z0-9_]+]] = arith.constant dense<5.000000e-01> : vector<16xf32>
 // CHECK:     %[[M:[a-zA-Z0-9_]+]] = arith.mulf %{{.*}}, %[[H]] : vector<16xf32>
 // CHECK:     %[[P:[a-zA-Z0-9_]+]] = arith.cmpf ogt, %[[M]], %{{.*}} : vector<16xf32>
@@ -218,12 +219,12 @@ module attributes {transform.with_named_sequence} {
 
 // -----
 
-// `accumulators` from a parameter (a tuning knob): 3 x 16 lanes; 0 keeps the
-// default (8 x 16 for an FP sum).
+// `accumulators` from a parameter (a tuning knob): 5 x 16 lanes; 0 keeps the
+// default (3 x 16 for an FP sum on znver4).
 // CHECK-LABEL: func.func @accumulators_knob
-// CHECK: scf.for {{.*}} -> (vector<48xf32>)
+// CHECK: scf.for {{.*}} -> (vector<80xf32>)
 // CHECK-LABEL: func.func @accumulators_knob_default
-// CHECK: scf.for {{.*}} -> (vector<128xf32>)
+// CHECK: scf.for {{.*}} -> (vector<48xf32>)
 func.func @accumulators_knob(%a: memref<4x1000xf32>, %o: memref<4xf32>) {
   linalg.generic {indexing_maps = [affine_map<(i, j) -> (i, j)>, affine_map<(i, j) -> (i)>], iterator_types = ["parallel", "reduction"]}
       ins(%a : memref<4x1000xf32>) outs(%o : memref<4xf32>) {
@@ -248,10 +249,100 @@ module attributes {transform.with_named_sequence} {
     %f2 = transform.structured.match ops{["func.func"]} attributes{sym_name = "accumulators_knob_default"} in %root : (!transform.any_op) -> !transform.any_op
     %g1 = transform.structured.match ops{["linalg.generic"]} in %f1 : (!transform.any_op) -> !transform.any_op
     %g2 = transform.structured.match ops{["linalg.generic"]} in %f2 : (!transform.any_op) -> !transform.any_op
-    %k = transform.tune.knob<"accumulators"> = 3 from options = [0, 1, 2, 3, 4, 8] -> !transform.param<i64>
+    %k = transform.tune.knob<"accumulators"> = 5 from options = [0, 1, 2, 3, 5, 8] -> !transform.param<i64>
     %l, %c = transform.regtile.reduce_to_vector_accumulator %g1 accumulators = %k {arch = "znver4"} : (!transform.any_op, !transform.param<i64>) -> (!transform.any_op, !transform.any_op)
     %d = transform.tune.knob<"accumulators2"> = 0 from options = [0, 1, 2, 3, 4, 8] -> !transform.param<i64>
     %l2, %c2 = transform.regtile.reduce_to_vector_accumulator %g2 accumulators = %d {arch = "znver4"} : (!transform.any_op, !transform.param<i64>) -> (!transform.any_op, !transform.any_op)
+    transform.yield
+  }
+}
+
+// -----
+
+// The default accumulator count of FP sums and products is latency x
+// throughput of the vector instruction in LLVM's scheduling model of the
+// target (at least 2; at most a quarter of the registers):
+//   znver5          vaddps zmm 3 cycles, 1 per cycle      -> 3 x 16
+//   icelake-server  vaddps zmm 4 cycles, 1 per cycle      -> 4 x 16
+//   sapphirerapids  vaddps zmm 3 cycles, 2 per cycle      -> 6 x 16
+//   skylake-avx512  vaddps zmm 4 cycles, 2 per cycle      -> 8 x 16
+//   haswell         vaddps ymm 3 cycles, 1 per cycle      -> 3 x 8
+//   haswell         vmulps ymm 5 cycles, 2 per cycle      -> 4 (16 registers / 4) x 8
+// Integer sums keep 4 (one-cycle adds; memory-bound).
+// CHECK-LABEL: func.func @model_znver5
+// CHECK: scf.for {{.*}} -> (vector<48xf32>)
+// CHECK-LABEL: func.func @model_icelake
+// CHECK: scf.for {{.*}} -> (vector<64xf32>)
+// CHECK-LABEL: func.func @model_sapphirerapids
+// CHECK: scf.for {{.*}} -> (vector<96xf32>)
+// CHECK-LABEL: func.func @model_skylake
+// CHECK: scf.for {{.*}} -> (vector<128xf32>)
+// CHECK-LABEL: func.func @model_haswell
+// CHECK: scf.for {{.*}} -> (vector<24xf32>)
+// CHECK-LABEL: func.func @model_haswell_mul
+// CHECK: scf.for {{.*}} -> (vector<32xf32>)
+// CHECK-LABEL: func.func @model_int
+// CHECK: scf.for {{.*}} -> (vector<64xi32>)
+func.func @model_znver5(%a: memref<4x1000xf32>, %o: memref<4xf32>) attributes {regtile.target = "znver5"} {
+  linalg.reduce ins(%a : memref<4x1000xf32>) outs(%o : memref<4xf32>) dimensions = [1]
+    (%x: f32, %acc: f32) {
+      %s = arith.addf %x, %acc fastmath<reassoc> : f32
+      linalg.yield %s : f32
+    }
+  return
+}
+func.func @model_icelake(%a: memref<4x1000xf32>, %o: memref<4xf32>) attributes {regtile.target = "icelake-server"} {
+  linalg.reduce ins(%a : memref<4x1000xf32>) outs(%o : memref<4xf32>) dimensions = [1]
+    (%x: f32, %acc: f32) {
+      %s = arith.addf %x, %acc fastmath<reassoc> : f32
+      linalg.yield %s : f32
+    }
+  return
+}
+func.func @model_sapphirerapids(%a: memref<4x1000xf32>, %o: memref<4xf32>) attributes {regtile.target = "sapphirerapids"} {
+  linalg.reduce ins(%a : memref<4x1000xf32>) outs(%o : memref<4xf32>) dimensions = [1]
+    (%x: f32, %acc: f32) {
+      %s = arith.addf %x, %acc fastmath<reassoc> : f32
+      linalg.yield %s : f32
+    }
+  return
+}
+func.func @model_skylake(%a: memref<4x1000xf32>, %o: memref<4xf32>) attributes {regtile.target = "skylake-avx512"} {
+  linalg.reduce ins(%a : memref<4x1000xf32>) outs(%o : memref<4xf32>) dimensions = [1]
+    (%x: f32, %acc: f32) {
+      %s = arith.addf %x, %acc fastmath<reassoc> : f32
+      linalg.yield %s : f32
+    }
+  return
+}
+func.func @model_haswell(%a: memref<4x1000xf32>, %o: memref<4xf32>) attributes {regtile.target = "haswell"} {
+  linalg.reduce ins(%a : memref<4x1000xf32>) outs(%o : memref<4xf32>) dimensions = [1]
+    (%x: f32, %acc: f32) {
+      %s = arith.addf %x, %acc fastmath<reassoc> : f32
+      linalg.yield %s : f32
+    }
+  return
+}
+func.func @model_haswell_mul(%a: memref<4x1000xf32>, %o: memref<4xf32>) attributes {regtile.target = "haswell"} {
+  linalg.reduce ins(%a : memref<4x1000xf32>) outs(%o : memref<4xf32>) dimensions = [1]
+    (%x: f32, %acc: f32) {
+      %s = arith.mulf %x, %acc fastmath<reassoc> : f32
+      linalg.yield %s : f32
+    }
+  return
+}
+func.func @model_int(%a: memref<4x1000xi32>, %o: memref<4xi32>) attributes {regtile.target = "znver4"} {
+  linalg.reduce ins(%a : memref<4x1000xi32>) outs(%o : memref<4xi32>) dimensions = [1]
+    (%x: i32, %acc: i32) {
+      %s = arith.addi %x, %acc : i32
+      linalg.yield %s : i32
+    }
+  return
+}
+module attributes {transform.with_named_sequence} {
+  transform.named_sequence @__transform_main(%root: !transform.any_op {transform.readonly}) {
+    %g = transform.structured.match ops{["linalg.reduce"]} in %root : (!transform.any_op) -> !transform.any_op
+    %l, %c = transform.regtile.reduce_to_vector_accumulator %g : (!transform.any_op) -> (!transform.any_op, !transform.any_op)
     transform.yield
   }
 }

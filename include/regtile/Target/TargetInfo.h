@@ -21,12 +21,25 @@
 #include "mlir/IR/Operation.h"
 #include "mlir/Support/LLVM.h"
 #include "llvm/ADT/StringMap.h"
+#include <optional>
 #include <string>
 
 namespace regtile {
 
 /// Name of the discardable attribute that carries a target description.
 constexpr llvm::StringLiteral kTargetAttrName = "regtile.target";
+
+/// Latency and throughput of one instruction, from LLVM's scheduling model
+/// of the CPU.
+struct InstrTiming {
+  /// Cycles from operands to result.
+  int latency = 0;
+  /// Cycles between two independent issues (0.5: two per cycle).
+  double reciprocalThroughput = 0;
+  /// Independent operations needed in flight to keep the units busy:
+  /// ceil(latency / reciprocal throughput), at least 1.
+  int64_t independentChains() const;
+};
 
 struct TargetInfo {
   /// The description this was parsed from (parseTarget(description) gives
@@ -46,6 +59,10 @@ struct TargetInfo {
   int64_t l1dBytes = 32 * 1024;
   int64_t l2Bytes = 256 * 1024;
   int64_t l3Bytes = 8 * 1024 * 1024;
+  /// What LLVM's scheduling model of `cpu` says about full-width (simdBits)
+  /// f32 vector add, multiply, FMA and load (register forms; load: an
+  /// unaligned vector load); empty where the model has no data.
+  std::optional<InstrTiming> vectorFAdd, vectorFMul, vectorFMA, vectorLoad;
 
   bool has(llvm::StringRef feature) const { return features.lookup(feature); }
   bool hasAVX2() const { return has("avx2"); }
