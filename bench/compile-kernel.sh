@@ -17,8 +17,11 @@ plugin=${REGTILE_PLUGIN:?set REGTILE_PLUGIN to libRegtilePlugin.so}
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 
-python3 "$(dirname "$0")/../test/lib/substitute.py" "$params" "$payload" \
-  > "$work/payload.mlir"
+# substitute.py: beside this script once installed, in test/lib/ in the
+# source tree.
+substitute="$(dirname "$0")/substitute.py"
+[[ -f "$substitute" ]] || substitute="$(dirname "$0")/../test/lib/substitute.py"
+python3 "$substitute" "$params" "$payload" > "$work/payload.mlir"
 
 schedule_passes="transform-preload-library{transform-library-paths=$schedule},transform-interpreter{entry-point=$entry}"
 if [[ "$schedule" == none ]]; then schedule_passes=""; fi

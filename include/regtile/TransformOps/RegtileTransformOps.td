@@ -196,9 +196,12 @@ def ReduceToVectorAccumulatorOp : Op<Transform_Dialect,
     depend on the order, NaN semantics included).
 
     Attributes:
-    - `accumulators`: independent native vector accumulators (default: 8 for
-      floating-point add/mul, 4 otherwise, at most a quarter of the
-      target's vector registers); also accepted as a parameter
+    - `accumulators`: independent native vector accumulators (default: for
+      floating-point add/mul, latency x throughput of the vector add/mul
+      in LLVM's scheduling model of the target, at least 2 (3 on Zen 4/5,
+      4 on Ice Lake, 6 on Sapphire Rapids, 8 on Skylake-AVX512; 8 if the
+      model has no data); 4 otherwise; at most a quarter of the target's
+      vector registers); also accepted as a parameter
       (`accumulators = %p`, e.g. a `transform.tune.knob`), where 0 means
       the default;
     - `allow_reassociation`: reassociate FP add/mul without fastmath flags;
