@@ -5,9 +5,10 @@
 # table of measured ratios (pinned to one core, medians, same run).
 #   BUILD_DIR  build directory (default: build)
 #   REPS       interleaved benchmark rounds (default: 11)
-#   TUNE       1 (default): tune the GEMM and reduction schedules on this
-#              machine first (scripts/regtile-tune, small budgets, into
-#              $BUILD_DIR/tuned/), adding "regtile, tuned here" rows;
+#   TUNE       1 (default): tune the GEMM (kc, nc) and reduction
+#              (accumulators, rows) schedules on this machine first
+#              (scripts/regtile-tune, small budgets, into $BUILD_DIR/tuned/),
+#              adding "regtile, tuned here" rows;
 #              0: use what $BUILD_DIR/tuned/ holds from an earlier run
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -46,7 +47,7 @@ if [[ "$TUNE" == 1 ]]; then
         --payload examples/reductions/reductions.mlir \
         --params "M=${size%x*} N=${size#*x}" \
         --schedule examples/reductions/schedule.mlir --entry reductions_regtile \
-        --func "$func" --knob "$func.accumulators" \
+        --func "$func" --knob "$func.accumulators" --knob "$func.rows" \
         --output "$tuned/reductions_${func}_${size}.mlir"
     done
   done

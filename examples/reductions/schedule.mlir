@@ -14,9 +14,9 @@
 //                             tile_reduction_using_for by 64 (an 8x64
 //                             partial-sum accumulator), vectorize, hoist.
 module attributes {transform.with_named_sequence} {
-  // The accumulator count of each kernel is a tuning knob (regtile-tune
-  // picks it by measurement); 0, the selection as shipped, is the op's
-  // target-derived default.
+  // The accumulator count and the rows reduced together of each kernel
+  // are tuning knobs (regtile-tune picks them by measurement); 0, the
+  // selection as shipped, is the op's target-derived default.
   transform.named_sequence @reductions_regtile(
       %root: !transform.any_op {transform.readonly}) {
     %i8 = transform.structured.match ops{["func.func"]} attributes{sym_name = "sum_i8"} in %root
@@ -29,12 +29,20 @@ module attributes {transform.with_named_sequence} {
         : (!transform.any_op) -> !transform.any_op
     %acc_i8 = transform.tune.knob<"sum_i8.accumulators"> = 0 from options = [0, 1, 2, 4, 6, 8]
         -> !transform.param<i64>
-    %acc_f32 = transform.tune.knob<"sum_f32.accumulators"> = 0 from options = [0, 2, 4, 6, 8, 12, 16]
+    %acc_f32 = transform.tune.knob<"sum_f32.accumulators"> = 0 from options = [0, 2, 3, 4, 6, 8]
         -> !transform.param<i64>
-    %l1, %c1 = transform.regtile.reduce_to_vector_accumulator %sum_i8 accumulators = %acc_i8
-        : (!transform.any_op, !transform.param<i64>) -> (!transform.any_op, !transform.any_op)
-    %l2, %c2 = transform.regtile.reduce_to_vector_accumulator %sum_f32 accumulators = %acc_f32
-        : (!transform.any_op, !transform.param<i64>) -> (!transform.any_op, !transform.any_op)
+    %rows_i8 = transform.tune.knob<"sum_i8.rows"> = 0 from options = [0, 2, 4]
+        -> !transform.param<i64>
+    %rows_f32 = transform.tune.knob<"sum_f32.rows"> = 0 from options = [0, 2, 4, 6]
+        -> !transform.param<i64>
+    %l1, %c1 = transform.regtile.reduce_to_vector_accumulator %sum_i8
+        accumulators = %acc_i8 rows = %rows_i8
+        : (!transform.any_op, !transform.param<i64>, !transform.param<i64>)
+        -> (!transform.any_op, !transform.any_op)
+    %l2, %c2 = transform.regtile.reduce_to_vector_accumulator %sum_f32
+        accumulators = %acc_f32 rows = %rows_f32
+        : (!transform.any_op, !transform.param<i64>, !transform.param<i64>)
+        -> (!transform.any_op, !transform.any_op)
     transform.yield
   }
 

@@ -197,6 +197,9 @@ LogicalResult transform::ReduceToVectorAccumulatorOp::verify() {
   if (getAccumulators() && getAccumulatorsParam())
     return emitOpError() << "expected `accumulators` as an attribute or as a "
                             "parameter, not both";
+  if (getRows() && getRowsParam())
+    return emitOpError()
+           << "expected `rows` as an attribute or as a parameter, not both";
   return verifyArch(getOperation(), getArch());
 }
 
@@ -210,6 +213,7 @@ void transform::ReduceToVectorAccumulatorOp::getEffects(
     SmallVectorImpl<MemoryEffects::EffectInstance> &effects) {
   consumesHandle(getTargetMutable(), effects);
   onlyReadsHandle(getAccumulatorsParamMutable(), effects);
+  onlyReadsHandle(getRowsParamMutable(), effects);
   producesHandle(getOperation()->getOpResults(), effects);
   modifiesPayload(effects);
 }
@@ -232,11 +236,19 @@ DiagnosedSilenceableFailure transform::ReduceToVectorAccumulatorOp::applyToOne(
       readKnob(*this, state, getAccumulatorsParam(), "accumulators", knob);
   if (!read.succeeded())
     return read;
+  int64_t rowsKnob;
+  read = readKnob(*this, state, getRowsParam(), "rows", rowsKnob);
+  if (!read.succeeded())
+    return read;
   regtile::VectorAccumulatorOptions options;
   if (getAccumulators())
     options.accumulators = *getAccumulators();
   else if (knob)
     options.accumulators = knob;
+  if (getRows())
+    options.rows = *getRows();
+  else if (rowsKnob)
+    options.rows = rowsKnob;
   options.allowReassociation = getAllowReassociation();
   std::string reason;
   FailureOr<regtile::VectorAccumulatorResult> result =

@@ -606,6 +606,23 @@ FailureOr<VectorAccumulatorResult> reduceToVectorAccumulator(
     reason = "the number of accumulators must be positive";
     return failure();
   }
+  int64_t rows = options.rows;
+  if (rows < 1) {
+    reason = "the number of rows must be positive";
+    return failure();
+  }
+  if (rows > 1 && a.parallelDims.empty()) {
+    reason = "rows = " + std::to_string(rows) +
+             " needs a parallel dim (several output elements)";
+    return failure();
+  }
+  if (rows > 1 && rows * accumulators + 2 > target.numVectorRegisters) {
+    reason = std::to_string(rows) + " rows x " + std::to_string(accumulators) +
+             " accumulators + 2 registers for loads exceed the " +
+             std::to_string(target.numVectorRegisters) +
+             " vector registers of the target";
+    return failure();
+  }
   std::unique_ptr<Strategy> strategy;
   std::optional<I8Dot> dot =
       target.hasAVX512VNNI() ? matchI8Dot(op, a) : std::nullopt;
@@ -657,62 +674,130 @@ FailureOr<VectorAccumulatorResult> reduceToVectorAccumulator(
   }
   SmallVector<Value> accInit = strategy->init(rewriter, loc);
 
-  scf::ForOp mainLoop;
+  SmallVector<scf::ForOp> mainLoops;
   Operation *finalReduction = nullptr;
   SmallVector<Value> ivs(a.numLoops);
+  // The rows of a block: ivs of the innermost parallel dim (block start +
+  // r), set before each row's IR is built.
+  std::optional<unsigned> rowDim;
+  if (!a.parallelDims.empty())
+    rowDim = a.parallelDims.back();
+  SmallVector<Value> rowIvs;
+  size_t perRow = accInit.size();
+  auto rowAccs = [&](ValueRange accs, int64_t r) {
+    return accs.slice(r * perRow, perRow);
+  };
 
-  // Innermost dim: unmasked main loop, then one masked step for the tail.
+  // Innermost dim: unmasked main loop, then one masked step for the tail;
+  // the rows of the block interleaved in both.
   auto reduceInner = [&](OpBuilder &b, Location l,
                          ValueRange accs) -> SmallVector<Value> {
-    mainLoop = scf::ForOp::create(
+    auto stepRows = [&](OpBuilder &nb, Location nl, ValueRange args,
+                        Value start, ArrayRef<Value> masks) {
+      SmallVector<Value> next;
+      for (int64_t r = 0, e = rowIvs.size(); r < e; ++r) {
+        if (rowDim)
+          ivs[*rowDim] = rowIvs[r];
+        llvm::append_range(
+            next, strategy->step(nb, nl, ivs, rowAccs(args, r), start, masks));
+      }
+      return next;
+    };
+    scf::ForOp mainLoop = scf::ForOp::create(
         b, l, zero, mainEnd, widthValue, accs,
         [&](OpBuilder &nb, Location nl, Value iv, ValueRange args) {
-          scf::YieldOp::create(nb, nl,
-                               strategy->step(nb, nl, ivs, args, iv, {}));
+          scf::YieldOp::create(nb, nl, stepRows(nb, nl, args, iv, {}));
         });
+    mainLoops.push_back(mainLoop);
     SmallVector<Value> result(mainLoop.getResults());
     if (tailMasks.empty())
       return result;
-    return strategy->step(b, l, ivs, result, mainEnd, tailMasks);
+    return stepRows(b, l, result, mainEnd, tailMasks);
   };
 
-  // Per output element: accumulate, then one horizontal reduction merged
-  // with the output's initial value.
-  auto perOutput = [&](OpBuilder &b, Location l, ValueRange pIvs,
-                       ValueRange iterArgs) -> scf::ValueVector {
-    for (auto [d, iv] : llvm::zip(a.parallelDims, pIvs))
-      ivs[d] = iv;
-    scf::LoopNest outer = scf::buildLoopNest(
-        b, l, rLbs, rUbs, rSteps, accInit,
-        [&](OpBuilder &nb, Location nl, ValueRange rIvs,
-            ValueRange args) -> scf::ValueVector {
-          for (auto [d, iv] : llvm::zip(a.outerReductionDims, rIvs))
-            ivs[d] = iv;
-          return reduceInner(nb, nl, args);
-        });
-    SmallVector<Value> outIdx;
-    for (AffineExpr e : initMap.getResults())
-      outIdx.push_back(ivs[cast<AffineDimExpr>(e).getPosition()]);
-    Value dest = onTensors ? iterArgs.front() : init;
-    Value initial = onTensors
-                        ? Value(tensor::ExtractOp::create(b, l, dest, outIdx))
-                        : Value(memref::LoadOp::create(b, l, dest, outIdx));
-    Value red = strategy->finish(b, l, outer.results, initial, finalReduction);
-    if (!onTensors) {
-      memref::StoreOp::create(b, l, red, dest, outIdx);
-      return {};
-    }
-    return {tensor::InsertOp::create(b, l, red, dest, outIdx).getResult()};
+  // Per block of `blockRows` output elements: accumulate, then one
+  // horizontal reduction each, merged with the output's initial value.
+  auto perOutputBlock = [&](int64_t blockRows) {
+    return [&, blockRows](OpBuilder &b, Location l, ValueRange pIvs,
+                          ValueRange iterArgs) -> scf::ValueVector {
+      for (auto [d, iv] : llvm::zip(a.parallelDims, pIvs))
+        ivs[d] = iv;
+      rowIvs.clear();
+      for (int64_t r = 0; r < blockRows; ++r)
+        rowIvs.push_back(!rowDim || r == 0
+                             ? (rowDim ? ivs[*rowDim] : Value())
+                             : Value(arith::AddIOp::create(
+                                   b, l, ivs[*rowDim],
+                                   arith::ConstantIndexOp::create(b, l, r))));
+      SmallVector<Value> inits;
+      for (int64_t r = 0; r < blockRows; ++r)
+        llvm::append_range(inits, accInit);
+      scf::LoopNest outer = scf::buildLoopNest(
+          b, l, rLbs, rUbs, rSteps, inits,
+          [&](OpBuilder &nb, Location nl, ValueRange rIvs,
+              ValueRange args) -> scf::ValueVector {
+            for (auto [d, iv] : llvm::zip(a.outerReductionDims, rIvs))
+              ivs[d] = iv;
+            return reduceInner(nb, nl, args);
+          });
+      Value dest = onTensors ? iterArgs.front() : init;
+      for (int64_t r = 0; r < blockRows; ++r) {
+        if (rowDim)
+          ivs[*rowDim] = rowIvs[r];
+        SmallVector<Value> outIdx;
+        for (AffineExpr e : initMap.getResults())
+          outIdx.push_back(ivs[cast<AffineDimExpr>(e).getPosition()]);
+        Value initial =
+            onTensors ? Value(tensor::ExtractOp::create(b, l, dest, outIdx))
+                      : Value(memref::LoadOp::create(b, l, dest, outIdx));
+        Value red = strategy->finish(b, l, rowAccs(outer.results, r), initial,
+                                     finalReduction);
+        if (onTensors)
+          dest = tensor::InsertOp::create(b, l, red, dest, outIdx);
+        else
+          memref::StoreOp::create(b, l, red, dest, outIdx);
+      }
+      if (!onTensors)
+        return {};
+      return {dest};
+    };
   };
 
   // (Not a ValueRange of a braced list: that would point into a temporary.)
   SmallVector<Value, 1> iterArgs;
   if (onTensors)
     iterArgs.push_back(init);
-  scf::LoopNest nest = scf::buildLoopNest(rewriter, loc, pLbs, pUbs, pSteps,
-                                          iterArgs, perOutput);
+  SmallVector<Value> results;
+  if (rows == 1) {
+    results = scf::buildLoopNest(rewriter, loc, pLbs, pUbs, pSteps, iterArgs,
+                                 perOutputBlock(1))
+                  .results;
+  } else {
+    // Blocks of `rows` along the innermost parallel dim, then the rows left.
+    AffineExpr s0r = rewriter.getAffineSymbolExpr(0);
+    Value blockEnd = getValueOrCreateConstantIndexOp(
+        rewriter, loc,
+        affine::makeComposedFoldedAffineApply(
+            rewriter, loc, s0r.floorDiv(rows) * rows,
+            {getAsOpFoldResult(pUbs.back())}));
+    SmallVector<Value> blockUbs(pUbs), blockSteps(pSteps);
+    blockUbs.back() = blockEnd;
+    blockSteps.back() = arith::ConstantIndexOp::create(rewriter, loc, rows);
+    results = scf::buildLoopNest(rewriter, loc, pLbs, blockUbs, blockSteps,
+                                 iterArgs, perOutputBlock(rows))
+                  .results;
+    SmallVector<Value> restLbs(pLbs);
+    restLbs.back() = blockEnd;
+    SmallVector<Value> restArgs(results.begin(), results.end());
+    // The handles name the blocks' loop (mainLoops.front()) and reduction.
+    Operation *blockFinal = finalReduction;
+    results = scf::buildLoopNest(rewriter, loc, restLbs, pUbs, pSteps, restArgs,
+                                 perOutputBlock(1))
+                  .results;
+    finalReduction = blockFinal;
+  }
   if (onTensors)
-    rewriter.replaceOp(op, nest.results);
+    rewriter.replaceOp(op, results);
   else
     rewriter.eraseOp(op);
 
@@ -727,18 +812,20 @@ FailureOr<VectorAccumulatorResult> reduceToVectorAccumulator(
     native.nativeBits = target.simdBits;
     native.registers = target.numVectorRegisters;
     populateUnrollToNativeVectorsPatterns(patterns, std::nullopt, native);
-    // Within the loop only, and no constant deduplication: values this
+    FrozenRewritePatternSet frozen(std::move(patterns));
+    // Within the loops only, and no constant deduplication: values this
     // function still holds (and handles of the caller) must survive.
-    GreedyRewriteConfig config;
-    config.setScope(&mainLoop.getRegion())
-        .enableConstantCSE(false)
-        .setRegionSimplificationLevel(GreedySimplifyRegionLevel::Disabled);
-    (void)applyPatternsGreedily(mainLoop.getRegion(), std::move(patterns),
-                                config);
+    for (scf::ForOp mainLoop : mainLoops) {
+      GreedyRewriteConfig config;
+      config.setScope(&mainLoop.getRegion())
+          .enableConstantCSE(false)
+          .setRegionSimplificationLevel(GreedySimplifyRegionLevel::Disabled);
+      (void)applyPatternsGreedily(mainLoop.getRegion(), frozen, config);
+    }
   }
 
   VectorAccumulatorResult result;
-  result.reductionLoop = mainLoop;
+  result.reductionLoop = mainLoops.front();
   result.finalReduction = finalReduction;
   result.width = width;
   result.usesVnni = dot.has_value();

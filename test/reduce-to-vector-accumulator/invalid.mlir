@@ -220,3 +220,57 @@ module attributes {transform.with_named_sequence} {
     transform.yield
   }
 }
+
+// -----
+
+func.func @rows_too_many(%a: memref<16x100xf32>, %o: memref<16xf32>) {
+  // expected-note @below {{payload op}}
+  linalg.generic {indexing_maps = [affine_map<(i, j) -> (i, j)>, affine_map<(i, j) -> (i)>], iterator_types = ["parallel", "reduction"]}
+      ins(%a : memref<16x100xf32>) outs(%o : memref<16xf32>) {
+  ^bb0(%x: f32, %acc: f32):
+    %s = arith.addf %acc, %x fastmath<reassoc> : f32
+    linalg.yield %s : f32
+  }
+  return
+}
+module attributes {transform.with_named_sequence} {
+  transform.named_sequence @__transform_main(%root: !transform.any_op {transform.readonly}) {
+    %op = transform.structured.match ops{["linalg.generic"]} in %root : (!transform.any_op) -> !transform.any_op
+    // expected-error @below {{cannot reduce to a vector accumulator: 8 rows x 4 accumulators + 2 registers for loads exceed the 32 vector registers of the target}}
+    %l, %c = transform.regtile.reduce_to_vector_accumulator %op {rows = 8, accumulators = 4, arch = "znver4"} : (!transform.any_op) -> (!transform.any_op, !transform.any_op)
+    transform.yield
+  }
+}
+
+// -----
+
+func.func @rows_no_parallel(%a: memref<100xf32>, %o: memref<f32>) {
+  // expected-note @below {{payload op}}
+  linalg.generic {indexing_maps = [affine_map<(j) -> (j)>, affine_map<(j) -> ()>], iterator_types = ["reduction"]}
+      ins(%a : memref<100xf32>) outs(%o : memref<f32>) {
+  ^bb0(%x: f32, %acc: f32):
+    %s = arith.addf %acc, %x fastmath<reassoc> : f32
+    linalg.yield %s : f32
+  }
+  return
+}
+module attributes {transform.with_named_sequence} {
+  transform.named_sequence @__transform_main(%root: !transform.any_op {transform.readonly}) {
+    %op = transform.structured.match ops{["linalg.generic"]} in %root : (!transform.any_op) -> !transform.any_op
+    // expected-error @below {{cannot reduce to a vector accumulator: rows = 2 needs a parallel dim (several output elements)}}
+    %l, %c = transform.regtile.reduce_to_vector_accumulator %op {rows = 2} : (!transform.any_op) -> (!transform.any_op, !transform.any_op)
+    transform.yield
+  }
+}
+
+// -----
+
+module attributes {transform.with_named_sequence} {
+  transform.named_sequence @__transform_main(%root: !transform.any_op {transform.readonly}) {
+    %op = transform.structured.match ops{["linalg.generic"]} in %root : (!transform.any_op) -> !transform.any_op
+    %r = transform.param.constant 2 : i64 -> !transform.param<i64>
+    // expected-error @below {{expected `rows` as an attribute or as a parameter, not both}}
+    %l, %c = transform.regtile.reduce_to_vector_accumulator %op rows = %r {rows = 2} : (!transform.any_op, !transform.param<i64>) -> (!transform.any_op, !transform.any_op)
+    transform.yield
+  }
+}

@@ -346,3 +346,39 @@ module attributes {transform.with_named_sequence} {
     transform.yield
   }
 }
+
+// -----
+
+// rows = 4: blocks of 4 rows share the main loop (4 x 3 accumulators on
+// znver4, 4 streams read at once), each row gets its horizontal reduction;
+// the 2 rows left over (10 = 2 x 4 + 2) are reduced one at a time.
+// CHECK-LABEL: func.func @four_rows
+// CHECK: %[[C4:[a-zA-Z0-9_]+]] = arith.constant 4 : index
+// CHECK: scf.for %[[I:[a-zA-Z0-9_]+]] = %c0{{.*}} to %c8{{.*}} step %[[C4]]
+// CHECK:   %[[I1:[a-zA-Z0-9_]+]] = arith.addi %[[I]], %c1
+// CHECK:   %[[I2:[a-zA-Z0-9_]+]] = arith.addi %[[I]], %c2
+// CHECK:   %[[I3:[a-zA-Z0-9_]+]] = arith.addi %[[I]], %c3
+// CHECK:   scf.for {{.*}} -> (vector<48xf32>, vector<48xf32>, vector<48xf32>, vector<48xf32>)
+// CHECK-DAG: vector.transfer_read %{{.*}}[%[[I]], %{{.*}}]
+// CHECK-DAG: vector.transfer_read %{{.*}}[%[[I3]], %{{.*}}]
+// CHECK:   scf.yield
+// CHECK-COUNT-4: vector.reduction <add>
+// CHECK: scf.for %{{.*}} = %c8{{.*}} to %c10{{.*}} step %c1
+// CHECK:   scf.for {{.*}} -> (vector<48xf32>) {
+// CHECK:   vector.reduction <add>
+func.func @four_rows(%a: memref<10x1000xf32>, %o: memref<10xf32>) {
+  linalg.reduce ins(%a : memref<10x1000xf32>) outs(%o : memref<10xf32>) dimensions = [1]
+    (%x: f32, %acc: f32) {
+      %s = arith.addf %x, %acc fastmath<reassoc> : f32
+      linalg.yield %s : f32
+    }
+  return
+}
+module attributes {transform.with_named_sequence} {
+  transform.named_sequence @__transform_main(%root: !transform.any_op {transform.readonly}) {
+    %g = transform.structured.match ops{["linalg.reduce"]} in %root : (!transform.any_op) -> !transform.any_op
+    %r = transform.param.constant 4 : i64 -> !transform.param<i64>
+    %l, %c = transform.regtile.reduce_to_vector_accumulator %g rows = %r {arch = "znver4"} : (!transform.any_op, !transform.param<i64>) -> (!transform.any_op, !transform.any_op)
+    transform.yield
+  }
+}

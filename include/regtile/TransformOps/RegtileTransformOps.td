@@ -146,7 +146,7 @@ def ReduceToVectorAccumulatorOp : Op<Transform_Dialect,
     "regtile.reduce_to_vector_accumulator",
     [DeclareOpInterfaceMethods<MemoryEffectsOpInterface>,
      DeclareOpInterfaceMethods<TransformOpInterface>,
-     ReportTrackingListenerFailuresOpTrait]> {
+     ReportTrackingListenerFailuresOpTrait, AttrSizedOperandSegments]> {
   let summary = "Innermost reduction accumulated in vector registers, one "
                 "horizontal reduction per output element";
   let description = [{
@@ -204,6 +204,11 @@ def ReduceToVectorAccumulatorOp : Op<Transform_Dialect,
       vector registers); also accepted as a parameter
       (`accumulators = %p`, e.g. a `transform.tune.knob`), where 0 means
       the default;
+    - `rows`: output elements of the innermost parallel dim reduced
+      together (default 1): the main loop reads `rows` rows at once (more
+      memory streams in flight) with `rows x accumulators` registers; the
+      rows left over are reduced one by one; also as a parameter
+      (`rows = %p`, 0 = the default);
     - `allow_reassociation`: reassociate FP add/mul without fastmath flags;
     - `arch`: target description (default: the payload's `regtile.target`
       attribute, else the host); the native vector length comes from it.
@@ -232,8 +237,9 @@ def ReduceToVectorAccumulatorOp : Op<Transform_Dialect,
     cannot be rewritten: no innermost reduction, several outputs, an output
     indexed by a reduction dimension, an unrecognized combiner, an
     unsupported op in the body, an input strided along the innermost
-    reduction dimension, or a floating-point add/mul without permission to
-    reassociate. Produces a definite failure if the target description is
+    reduction dimension, a floating-point add/mul without permission to
+    reassociate, or `rows` > 1 without a parallel dim or with more
+    accumulators than the register file holds. Produces a definite failure if the target description is
     not understood. Otherwise returns the unmasked innermost reduction loop
     in `loop` and the final `vector.reduction` in `combine` (one each per
     payload op).
@@ -241,13 +247,16 @@ def ReduceToVectorAccumulatorOp : Op<Transform_Dialect,
 
   let arguments = (ins TransformHandleTypeInterface:$target,
                        Optional<TransformParamTypeInterface>:$accumulators_param,
+                       Optional<TransformParamTypeInterface>:$rows_param,
                        OptionalAttr<ConfinedAttr<I64Attr, [IntMinValue<1>]>>:$accumulators,
+                       OptionalAttr<ConfinedAttr<I64Attr, [IntMinValue<1>]>>:$rows,
                        UnitAttr:$allow_reassociation,
                        OptionalAttr<StrAttr>:$arch);
   let results = (outs TransformHandleTypeInterface:$loop,
                       TransformHandleTypeInterface:$combine);
   let assemblyFormat = [{
-    $target (`accumulators` `=` $accumulators_param^)? attr-dict `:`
+    $target (`accumulators` `=` $accumulators_param^)?
+    (`rows` `=` $rows_param^)? attr-dict `:`
     functional-type(operands, results)
   }];
   let hasVerifier = 1;

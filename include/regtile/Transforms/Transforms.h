@@ -51,16 +51,22 @@ namespace regtile {
 
 struct VectorAccumulatorOptions {
   /// Independent native vector accumulators. Default: from the target and
-  /// the combiner (enough to hide its latency on two pipes: 8 for
-  /// floating-point add/mul, 4 otherwise).
+  /// the combiner (FP add/mul: latency x throughput in LLVM's scheduling
+  /// model of the target; 4 otherwise).
   std::optional<int64_t> accumulators;
+  /// Output elements (rows of the innermost parallel dim) reduced together:
+  /// the main loop carries `rows` x `accumulators` registers and reads
+  /// `rows` streams at once; the rows left over (extent not a multiple)
+  /// are reduced one by one. Default 1.
+  int64_t rows = 1;
   /// Reassociate floating-point add/mul even without `reassoc` fastmath
   /// flags on the combiner.
   bool allowReassociation = false;
 };
 
 struct VectorAccumulatorResult {
-  /// The unmasked loop over the innermost reduction dim.
+  /// The unmasked loop over the innermost reduction dim (with `rows` > 1:
+  /// the one of the blocks of rows).
   mlir::scf::ForOp reductionLoop;
   /// The final combining step (a vector.reduction per output element).
   mlir::Operation *finalReduction = nullptr;
