@@ -5,8 +5,9 @@
 # table of measured ratios (pinned to one core, medians, same run).
 #   BUILD_DIR  build directory (default: build)
 #   REPS       interleaved benchmark rounds (default: 11)
-#   TUNE       1 (default): tune the GEMM (kc, nc) and reduction
-#              (accumulators, rows) schedules on this machine first
+#   TUNE       1 (default): tune the GEMM (kc, nc), reduction
+#              (accumulators, rows) and pack (register budget, store kind)
+#              schedules on this machine first
 #              (scripts/regtile-tune, small budgets, into $BUILD_DIR/tuned/),
 #              adding "regtile, tuned here" rows;
 #              0: use what $BUILD_DIR/tuned/ holds from an earlier run
@@ -50,6 +51,14 @@ if [[ "$TUNE" == 1 ]]; then
         --func "$func" --knob "$func.accumulators" --knob "$func.rows" \
         --output "$tuned/reductions_${func}_${size}.mlir"
     done
+  done
+  for func in pack_a unpack_c pack_b pack_padded pack_large; do
+    echo "== tuning pack / unpack: $func (register budget, store kind)"
+    tune "$tuned/pack_${func}.log" \
+      --payload examples/pack/pack.mlir --schedule examples/pack/schedule.mlir \
+      --entry pack_regtile --reference-entry pack_upstream_lower --func "$func" \
+      --knob pack.max_registers --knob pack.stores \
+      --output "$tuned/pack_${func}.mlir"
   done
   for shape in 512x512x512 1024x1024x1024 2048x2048x2048 1000x1100x900; do
     IFS=x read -r m n k <<< "$shape"

@@ -27,7 +27,11 @@ using M4 = StridedMemRefType<float, 4>;
   void _mlir_ciface_##FUNC##__pack_regtile_prefetch(SRC *, DST *);             \
   void _mlir_ciface_##FUNC##__pack_regtile(SRC *, DST *);                      \
   void _mlir_ciface_##FUNC##__pack_upstream_lower(SRC *, DST *);               \
-  void _mlir_ciface_##FUNC##__pack_upstream_tiled(SRC *, DST *);
+  void _mlir_ciface_##FUNC##__pack_upstream_tiled(SRC *, DST *);               \
+  /* Compiled only when scripts/run-examples.sh tuned the schedule (weak:  */  \
+  /* null otherwise).                                                      */  \
+  __attribute__((weak)) void _mlir_ciface_##FUNC##__pack_regtile_tuned(SRC *,  \
+                                                                       DST *);
 extern "C" {
 DECLARE(pack_a, M2, M4)
 DECLARE(unpack_c, M4, M2)
@@ -99,7 +103,7 @@ template <int NS, int ND> struct Workload {
   using MlirFn = void (*)(StridedMemRefType<float, NS> *,
                           StridedMemRefType<float, ND> *);
   struct MlirVariants {
-    MlirFn cached, lower, tiled, prefetch, streaming;
+    MlirFn cached, lower, tiled, prefetch, streaming, tuned;
   };
 
   /// Every variant of the workload, in table order. `xsmm` may be null
@@ -130,6 +134,8 @@ template <int NS, int ND> struct Workload {
           });
     }
     push(ks, "regtile, cached stores + prefetchw", mlir(v.prefetch));
+    if (v.tuned)
+      push(ks, "regtile, tuned here (regtile-tune)", mlir(v.tuned));
     // Last of its workload: the kernel timed after streaming stores starts
     // with its destination out of the caches.
     push(ks, "regtile, streaming stores", mlir(v.streaming));
@@ -158,7 +164,8 @@ template <int NS, int ND> struct Workload {
    _mlir_ciface_##FUNC##__pack_upstream_lower,                                 \
    _mlir_ciface_##FUNC##__pack_upstream_tiled,                                 \
    _mlir_ciface_##FUNC##__pack_regtile_prefetch,                               \
-   _mlir_ciface_##FUNC##__pack_regtile_streaming}
+   _mlir_ciface_##FUNC##__pack_regtile_streaming,                              \
+   _mlir_ciface_##FUNC##__pack_regtile_tuned}
 
 // libxsmm's per-tile kernels (what tpp-mlir calls) when installed.
 #ifdef REGTILE_HAVE_LIBXSMM

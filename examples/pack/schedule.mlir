@@ -1,6 +1,8 @@
 // Schedules for pack.mlir (pick one with
 // transform-interpreter{entry-point=...}):
-//   @pack_regtile             transform.regtile.pack_unpack_to_tile_copies;
+//   @pack_regtile             transform.regtile.pack_unpack_to_tile_copies,
+//                             with knobs (register budget, store kind:
+//                             cached as shipped);
 //   @pack_regtile_prefetch    the same, with prefetches for write 4096 bytes
 //                             ahead of the stores (loops annotated
 //                             regtile.prefetch_stores): destination lines
@@ -21,12 +23,27 @@
 //                             tiled to one tile per iteration, each tile's
 //                             op vectorized.
 module attributes {transform.with_named_sequence} {
+  // Tunable (regtile-tune): the register budget of a block and the kind of
+  // stores (the two entries below fix the latter); as shipped, the
+  // target-derived budget and cached stores.
   transform.named_sequence @pack_regtile(
       %root: !transform.any_op {transform.readonly}) {
     %ops = transform.structured.match ops{["linalg.pack", "linalg.unpack"]} in %root
         : (!transform.any_op) -> !transform.any_op
-    %loops = transform.regtile.pack_unpack_to_tile_copies %ops
-        : (!transform.any_op) -> !transform.any_op
+    %regs = transform.tune.knob<"pack.max_registers"> = 0 from options = [0, 4, 8, 24]
+        -> !transform.param<i64>
+    %loops = transform.regtile.pack_unpack_to_tile_copies %ops max_registers = %regs
+        : (!transform.any_op, !transform.param<i64>) -> !transform.any_op
+    transform.tune.alternatives<"pack.stores"> selected_region = 0 {
+      // Cached stores.
+      transform.yield
+    }, {
+      %ahead = transform.param.constant 4096 : i64 -> !transform.param<i64>
+      transform.annotate %loops "regtile.prefetch_stores" = %ahead
+          : !transform.any_op, !transform.param<i64>
+    }, {
+      transform.annotate %loops "regtile.streaming_stores" : !transform.any_op
+    }
     transform.yield
   }
 

@@ -267,7 +267,24 @@ DiagnosedSilenceableFailure transform::ReduceToVectorAccumulatorOp::applyToOne(
 //===----------------------------------------------------------------------===//
 
 LogicalResult transform::PackUnpackToTileCopiesOp::verify() {
+  if (getMaxRegisters() && getMaxRegistersParam())
+    return emitOpError() << "expected `max_registers` as an attribute or as "
+                            "a parameter, not both";
   return verifyArch(getOperation(), getArch());
+}
+
+DiagnosedSilenceableFailure transform::PackUnpackToTileCopiesOp::apply(
+    transform::TransformRewriter &rewriter,
+    transform::TransformResults &results, transform::TransformState &state) {
+  return applyToEachTarget(*this, rewriter, results, state);
+}
+
+void transform::PackUnpackToTileCopiesOp::getEffects(
+    SmallVectorImpl<MemoryEffects::EffectInstance> &effects) {
+  consumesHandle(getTargetMutable(), effects);
+  onlyReadsHandle(getMaxRegistersParamMutable(), effects);
+  producesHandle(getOperation()->getOpResults(), effects);
+  modifiesPayload(effects);
 }
 
 DiagnosedSilenceableFailure transform::PackUnpackToTileCopiesOp::applyToOne(
@@ -278,9 +295,16 @@ DiagnosedSilenceableFailure transform::PackUnpackToTileCopiesOp::applyToOne(
       resolveTarget(getOperation(), getArch(), target);
   if (failed(info))
     return DiagnosedSilenceableFailure::definiteFailure();
+  int64_t knob;
+  DiagnosedSilenceableFailure read =
+      readKnob(*this, state, getMaxRegistersParam(), "max_registers", knob);
+  if (!read.succeeded())
+    return read;
   regtile::TileCopyOptions options;
   if (getMaxRegisters())
     options.maxRegisters = *getMaxRegisters();
+  else if (knob)
+    options.maxRegisters = knob;
   std::string reason;
   FailureOr<regtile::TileCopyResult> result =
       regtile::packUnpackToTileCopies(rewriter, target, *info, options, reason);

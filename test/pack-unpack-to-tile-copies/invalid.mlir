@@ -67,3 +67,15 @@ module attributes {transform.with_named_sequence} {
     transform.yield
   }
 }
+
+// -----
+
+module attributes {transform.with_named_sequence} {
+  transform.named_sequence @__transform_main(%root: !transform.any_op {transform.readonly}) {
+    %op = transform.structured.match ops{["linalg.pack"]} in %root : (!transform.any_op) -> !transform.any_op
+    %k = transform.param.constant 8 : i64 -> !transform.param<i64>
+    // expected-error @below {{expected `max_registers` as an attribute or as a parameter, not both}}
+    %l = transform.regtile.pack_unpack_to_tile_copies %op max_registers = %k {max_registers = 8} : (!transform.any_op, !transform.param<i64>) -> !transform.any_op
+    transform.yield
+  }
+}

@@ -193,3 +193,36 @@ module attributes {transform.with_named_sequence} {
     transform.yield
   }
 }
+
+// -----
+
+// The same budget from a parameter (a tuning knob): blocks of 4 rows with
+// max_registers = 8; 0 keeps the default (half of znver4's 32: blocks of
+// 8 rows, 2 per tile).
+// CHECK-LABEL: func.func @pack_rows_knob
+// CHECK-COUNT-4: vector.transfer_read {{.*}} : tensor<64x128xf32>, vector<4x32xf32>
+// CHECK-NOT: vector.transfer_read {{.*}} vector<4x32xf32>
+// CHECK-LABEL: func.func @pack_rows_knob_default
+// CHECK-COUNT-2: vector.transfer_read {{.*}} : tensor<64x128xf32>, vector<8x32xf32>
+// CHECK-NOT: vector.transfer_read
+func.func @pack_rows_knob(%s: tensor<64x128xf32>, %d: tensor<4x4x16x32xf32>) -> tensor<4x4x16x32xf32> {
+  %p = linalg.pack %s inner_dims_pos = [0, 1] inner_tiles = [16, 32] into %d : tensor<64x128xf32> -> tensor<4x4x16x32xf32>
+  return %p : tensor<4x4x16x32xf32>
+}
+func.func @pack_rows_knob_default(%s: tensor<64x128xf32>, %d: tensor<4x4x16x32xf32>) -> tensor<4x4x16x32xf32> {
+  %p = linalg.pack %s inner_dims_pos = [0, 1] inner_tiles = [16, 32] into %d : tensor<64x128xf32> -> tensor<4x4x16x32xf32>
+  return %p : tensor<4x4x16x32xf32>
+}
+module attributes {transform.with_named_sequence} {
+  transform.named_sequence @__transform_main(%root: !transform.any_op {transform.readonly}) {
+    %f1 = transform.structured.match ops{["func.func"]} attributes{sym_name = "pack_rows_knob"} in %root : (!transform.any_op) -> !transform.any_op
+    %f2 = transform.structured.match ops{["func.func"]} attributes{sym_name = "pack_rows_knob_default"} in %root : (!transform.any_op) -> !transform.any_op
+    %p1 = transform.structured.match ops{["linalg.pack"]} in %f1 : (!transform.any_op) -> !transform.any_op
+    %p2 = transform.structured.match ops{["linalg.pack"]} in %f2 : (!transform.any_op) -> !transform.any_op
+    %k = transform.tune.knob<"max_registers"> = 8 from options = [0, 8, 16] -> !transform.param<i64>
+    %l1 = transform.regtile.pack_unpack_to_tile_copies %p1 max_registers = %k {arch = "znver4"} : (!transform.any_op, !transform.param<i64>) -> !transform.any_op
+    %z = transform.param.constant 0 : i64 -> !transform.param<i64>
+    %l2 = transform.regtile.pack_unpack_to_tile_copies %p2 max_registers = %z {arch = "znver4"} : (!transform.any_op, !transform.param<i64>) -> !transform.any_op
+    transform.yield
+  }
+}

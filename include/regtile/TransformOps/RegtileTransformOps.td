@@ -276,8 +276,8 @@ def ReduceToVectorAccumulatorOp : Op<Transform_Dialect,
 
 def PackUnpackToTileCopiesOp : Op<Transform_Dialect,
     "regtile.pack_unpack_to_tile_copies",
-    [FunctionalStyleTransformOpTrait, MemoryEffectsOpInterface,
-     TransformOpInterface, TransformEachOpTrait,
+    [DeclareOpInterfaceMethods<MemoryEffectsOpInterface>,
+     DeclareOpInterfaceMethods<TransformOpInterface>,
      ReportTrackingListenerFailuresOpTrait]> {
   let summary = "linalg.pack / linalg.unpack as register tile copies";
   let description = [{
@@ -290,7 +290,8 @@ def PackUnpackToTileCopiesOp : Op<Transform_Dialect,
       loop order and addressing, not a separate pass over memory;
     - tiles that keep their row order move as blocks of whole rows, as many
       rows as fit in `max_registers` vector registers (default: half the
-      target's): a block is loaded, then stored;
+      target's; also as a parameter, `max_registers = %p`, e.g. a tuning
+      knob, 0 = the default): a block is loaded, then stored;
     - tiles whose two innermost tile dims are transposed relative to the
       unpacked layout (`inner_dims_pos` decreasing, e.g. the B operand of a
       GEMM) move as `lanes x lanes` sub-blocks through `vector.transpose`,
@@ -337,11 +338,13 @@ def PackUnpackToTileCopiesOp : Op<Transform_Dialect,
   }];
 
   let arguments = (ins TransformHandleTypeInterface:$target,
+                       Optional<TransformParamTypeInterface>:$max_registers_param,
                        OptionalAttr<ConfinedAttr<I64Attr, [IntMinValue<1>]>>:$max_registers,
                        OptionalAttr<StrAttr>:$arch);
   let results = (outs TransformHandleTypeInterface:$loops);
   let assemblyFormat = [{
-    $target attr-dict `:` functional-type(operands, results)
+    $target (`max_registers` `=` $max_registers_param^)? attr-dict `:`
+    functional-type(operands, results)
   }];
   let hasVerifier = 1;
 
