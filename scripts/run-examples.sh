@@ -5,17 +5,20 @@
 # table of measured ratios (pinned to one core, medians, same run).
 #   BUILD_DIR  build directory (default: build)
 #   REPS       interleaved benchmark rounds (default: 11)
-#   TUNE       1 (default): tune the GEMM (kc, nc), reduction
-#              (accumulators, rows) and pack (register budget, store kind)
-#              schedules on this machine first
-#              (scripts/regtile-tune, small budgets, into $BUILD_DIR/tuned/),
-#              adding "regtile, tuned here" rows;
+#   TUNE       auto (default): if examples/tuned/<host CPU>.txt records
+#              tuning results for this CPU (LLVM's host CPU name), use them;
+#              otherwise tune as with 1;
+#              1: tune the GEMM (kc, nc), reduction (accumulators, rows) and
+#              pack (register budget, store kind) schedules on this machine
+#              (scripts/regtile-tune, small budgets);
+#              either way the tuned schedules go to $BUILD_DIR/tuned/ and add
+#              "regtile, tuned here" rows to the benchmarks;
 #              0: use what $BUILD_DIR/tuned/ holds from an earlier run
 set -euo pipefail
 cd "$(dirname "$0")/.."
 BUILD_DIR=${BUILD_DIR:-build}
 REPS=${REPS:-11}
-TUNE=${TUNE:-1}
+TUNE=${TUNE:-auto}
 
 scripts/setup.sh --bench
 cmake -S . -B "$BUILD_DIR" -DCMAKE_BUILD_TYPE=Release >/dev/null
@@ -29,7 +32,25 @@ plugin="$BUILD_DIR/lib/libRegtilePlugin.so"
 # measurement here (each configuration checked against the unscheduled
 # payload); the tuned schedules become benchmark variants.
 tuned="$PWD/$BUILD_DIR/tuned"
-if [[ "$TUNE" == 1 ]]; then
+host_cpu=$("$LLVM_BIN/llc" --version | sed -n 's/.*Host CPU: *//p')
+recorded="examples/tuned/$host_cpu.txt"
+if [[ "$TUNE" == auto && -f "$recorded" ]]; then
+  echo "== tuning: results recorded for this CPU ($host_cpu): $recorded"
+  mkdir -p "$tuned"
+  grep -v '^#' "$recorded" | while read -r name selection; do
+    [[ -n "$name" ]] || continue
+    case $name in
+      gemm_*) schedule=examples/gemm/schedule.mlir ;;
+      reductions_*) schedule=examples/reductions/schedule.mlir ;;
+      pack_*) schedule=examples/pack/schedule.mlir ;;
+      *) echo "unknown tuned schedule $name in $recorded"; exit 1 ;;
+    esac
+    scripts/regtile-tune --schedule "$schedule" --payload - --entry - --func - \
+      --select "$selection" --output "$tuned/$name.mlir" > /dev/null
+    echo "$name: $selection"
+  done
+elif [[ "$TUNE" == 1 || "$TUNE" == auto ]]; then
+  echo "== tuning on this machine ($host_cpu; no results recorded in examples/tuned/)"
   mkdir -p "$tuned"
   # tune LOG ARGS...: the full table goes to LOG, the verdict to stdout.
   tune() {
