@@ -385,6 +385,37 @@ def actions(rng, p):
                 "(!transform.any_op) -> (!transform.param<i64>, "
                 "!transform.param<i64>, !transform.param<i64>, "
                 "!transform.param<i64>)", None, None))
+    # The tuning knobs as parameters, random values (valid or not).
+    rows, accs = rng.randint(0, 5), rng.randint(0, 9)
+    out.append(("reduce_to_vector_accumulator knobs", f"{MATCH_ANY}\n"
+                f"    %k = transform.param.constant {accs} : i64 -> "
+                "!transform.param<i64>\n"
+                f"    %r = transform.param.constant {rows} : i64 -> "
+                "!transform.param<i64>\n    %l, %c = "
+                "transform.regtile.reduce_to_vector_accumulator %ops "
+                f'accumulators = %k rows = %r {{arch = "{target}"}} : '
+                "(!transform.any_op, !transform.param<i64>, "
+                "!transform.param<i64>) -> (!transform.any_op, "
+                "!transform.any_op)", None, None))
+    regs = rng.choice([0, 1, 2, 4, 8, 31, 64])
+    out.append(("pack_unpack_to_tile_copies knob", f"{relayouts}\n"
+                f"    %k = transform.param.constant {regs} : i64 -> "
+                "!transform.param<i64>\n    %l = "
+                "transform.regtile.pack_unpack_to_tile_copies %ops "
+                f'max_registers = %k {{arch = "{target}"}} : '
+                "(!transform.any_op, !transform.param<i64>) -> "
+                "!transform.any_op", None, None))
+    fixed = [rng.choice([0, 1, 3, 8, 16, 24, 48, 100]) for _ in range(4)]
+    params = "\n".join(f"    %p{i} = transform.param.constant {v} : i64 -> "
+                       "!transform.param<i64>" for i, v in enumerate(fixed))
+    out.append(("contraction_blocking knobs", f"{MATCH_ANY}\n{params}\n"
+                "    %a, %b, %c, %d = transform.regtile.contraction_blocking "
+                f'%ops mr = %p0 nr = %p1 kc = %p2 nc = %p3 {{arch = "{target}"}}'
+                " : (!transform.any_op, !transform.param<i64>, "
+                "!transform.param<i64>, !transform.param<i64>, "
+                "!transform.param<i64>) -> (!transform.param<i64>, "
+                "!transform.param<i64>, !transform.param<i64>, "
+                "!transform.param<i64>)", None, None))
     if "affine" in p.kinds:
         loops = ('%loops = transform.structured.match ops{["affine.for"]} in '
                  '%root : (!transform.any_op) -> !transform.any_op\n    ')
