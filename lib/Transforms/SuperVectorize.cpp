@@ -623,6 +623,15 @@ superVectorize(RewriterBase &rewriter, Operation *rootOp,
       loopDimAndFull[vecLoops[i]] = {(unsigned)dim, true};
     }
   }
+  // The remainder split off `loop` after its whole vectors (`mapping`: the
+  // loop's ops to their copies in it), or null if the options keep loops
+  // whole or it cannot be split.
+  auto splitWholeVectors = [&](AffineForOp loop, IRMapping &mapping) {
+    return options.maskPartialVectors
+               ? AffineForOp()
+               : peelPartialVector(rewriter, loop, mapping);
+  };
+
   // Reduction loops with a possibly partial last vector: upstream masks the
   // accumulation on every iteration (create_mask + select). Split into whole
   // vectors without the mask, then the masked remainder, which continues
@@ -630,9 +639,7 @@ superVectorize(RewriterBase &rewriter, Operation *rootOp,
   for (auto [i, dim] : partialReductions) {
     AffineForOp loop = vecLoops[i];
     IRMapping mapping;
-    AffineForOp rest = options.maskPartialVectors
-                           ? AffineForOp()
-                           : peelPartialVector(rewriter, loop, mapping);
+    AffineForOp rest = splitWholeVectors(loop, mapping);
     if (!rest) {
       loopDimAndFull[loop] = {dim, false};
       continue;
@@ -673,9 +680,7 @@ superVectorize(RewriterBase &rewriter, Operation *rootOp,
   for (auto [i, dim] : byDim) {
     AffineForOp loop = vecLoops[i];
     IRMapping mapping;
-    AffineForOp rest = options.maskPartialVectors
-                           ? AffineForOp()
-                           : peelPartialVector(rewriter, loop, mapping);
+    AffineForOp rest = splitWholeVectors(loop, mapping);
     if (!rest) {
       masked.push_back({loop, dim});
       loopDimAndFull[loop] = {dim, false};
