@@ -80,6 +80,33 @@ static DiagnosedSilenceableFailure readKnob(transform::TransformOpInterface op,
   return DiagnosedSilenceableFailure::success();
 }
 
+/// Verifier of an option given as an attribute or as a parameter operand
+/// (a tuning knob), not both.
+static LogicalResult verifyAttrOrParam(Operation *op, bool hasAttr, Value param,
+                                       StringRef name) {
+  if (hasAttr && param)
+    return op->emitOpError() << "expected `" << name
+                             << "` as an attribute or as a parameter, not both";
+  return success();
+}
+
+/// The option `name` from its attribute `attr` or its parameter `param`
+/// (0 = the default: `value` left unset).
+static DiagnosedSilenceableFailure
+readAttrOrKnob(transform::TransformOpInterface op,
+               transform::TransformState &state, std::optional<uint64_t> attr,
+               Value param, StringRef name, std::optional<int64_t> &value) {
+  if (attr) {
+    value = *attr;
+    return DiagnosedSilenceableFailure::success();
+  }
+  int64_t knob;
+  DiagnosedSilenceableFailure read = readKnob(op, state, param, name, knob);
+  if (read.succeeded() && knob)
+    value = knob;
+  return read;
+}
+
 /// TransformEachOpTrait's `apply` for ops with more operands than the
 /// target handle (the trait requires one operand): `applyToOne` on each
 /// payload op of operand 0, results gathered per result value.
@@ -194,12 +221,11 @@ void transform::TargetInfoOp::getEffects(
 //===----------------------------------------------------------------------===//
 
 LogicalResult transform::ReduceToVectorAccumulatorOp::verify() {
-  if (getAccumulators() && getAccumulatorsParam())
-    return emitOpError() << "expected `accumulators` as an attribute or as a "
-                            "parameter, not both";
-  if (getRows() && getRowsParam())
-    return emitOpError()
-           << "expected `rows` as an attribute or as a parameter, not both";
+  if (failed(verifyAttrOrParam(*this, getAccumulators().has_value(),
+                               getAccumulatorsParam(), "accumulators")) ||
+      failed(verifyAttrOrParam(*this, getRows().has_value(), getRowsParam(),
+                               "rows")))
+    return failure();
   return verifyArch(getOperation(), getArch());
 }
 
@@ -231,24 +257,17 @@ DiagnosedSilenceableFailure transform::ReduceToVectorAccumulatorOp::applyToOne(
       resolveTarget(getOperation(), getArch(), target);
   if (failed(info))
     return DiagnosedSilenceableFailure::definiteFailure();
-  int64_t knob;
-  DiagnosedSilenceableFailure read =
-      readKnob(*this, state, getAccumulatorsParam(), "accumulators", knob);
-  if (!read.succeeded())
-    return read;
-  int64_t rowsKnob;
-  read = readKnob(*this, state, getRowsParam(), "rows", rowsKnob);
-  if (!read.succeeded())
-    return read;
   regtile::VectorAccumulatorOptions options;
-  if (getAccumulators())
-    options.accumulators = *getAccumulators();
-  else if (knob)
-    options.accumulators = knob;
-  if (getRows())
-    options.rows = *getRows();
-  else if (rowsKnob)
-    options.rows = rowsKnob;
+  std::optional<int64_t> rows;
+  DiagnosedSilenceableFailure read =
+      readAttrOrKnob(*this, state, getAccumulators(), getAccumulatorsParam(),
+                     "accumulators", options.accumulators);
+  if (read.succeeded())
+    read =
+        readAttrOrKnob(*this, state, getRows(), getRowsParam(), "rows", rows);
+  if (!read.succeeded())
+    return read;
+  options.rows = rows.value_or(1);
   options.allowReassociation = getAllowReassociation();
   std::string reason;
   FailureOr<regtile::VectorAccumulatorResult> result =
@@ -267,9 +286,9 @@ DiagnosedSilenceableFailure transform::ReduceToVectorAccumulatorOp::applyToOne(
 //===----------------------------------------------------------------------===//
 
 LogicalResult transform::PackUnpackToTileCopiesOp::verify() {
-  if (getMaxRegisters() && getMaxRegistersParam())
-    return emitOpError() << "expected `max_registers` as an attribute or as "
-                            "a parameter, not both";
+  if (failed(verifyAttrOrParam(*this, getMaxRegisters().has_value(),
+                               getMaxRegistersParam(), "max_registers")))
+    return failure();
   return verifyArch(getOperation(), getArch());
 }
 
@@ -295,16 +314,12 @@ DiagnosedSilenceableFailure transform::PackUnpackToTileCopiesOp::applyToOne(
       resolveTarget(getOperation(), getArch(), target);
   if (failed(info))
     return DiagnosedSilenceableFailure::definiteFailure();
-  int64_t knob;
+  regtile::TileCopyOptions options;
   DiagnosedSilenceableFailure read =
-      readKnob(*this, state, getMaxRegistersParam(), "max_registers", knob);
+      readAttrOrKnob(*this, state, getMaxRegisters(), getMaxRegistersParam(),
+                     "max_registers", options.maxRegisters);
   if (!read.succeeded())
     return read;
-  regtile::TileCopyOptions options;
-  if (getMaxRegisters())
-    options.maxRegisters = *getMaxRegisters();
-  else if (knob)
-    options.maxRegisters = knob;
   std::string reason;
   FailureOr<regtile::TileCopyResult> result =
       regtile::packUnpackToTileCopies(rewriter, target, *info, options, reason);

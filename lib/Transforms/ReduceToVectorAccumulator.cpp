@@ -722,13 +722,11 @@ FailureOr<VectorAccumulatorResult> reduceToVectorAccumulator(
                           ValueRange iterArgs) -> scf::ValueVector {
       for (auto [d, iv] : llvm::zip(a.parallelDims, pIvs))
         ivs[d] = iv;
-      rowIvs.clear();
-      for (int64_t r = 0; r < blockRows; ++r)
-        rowIvs.push_back(!rowDim || r == 0
-                             ? (rowDim ? ivs[*rowDim] : Value())
-                             : Value(arith::AddIOp::create(
-                                   b, l, ivs[*rowDim],
-                                   arith::ConstantIndexOp::create(b, l, r))));
+      // (blockRows > 1 implies a row dim.)
+      rowIvs.assign(1, rowDim ? ivs[*rowDim] : Value());
+      for (int64_t r = 1; r < blockRows; ++r)
+        rowIvs.push_back(arith::AddIOp::create(
+            b, l, rowIvs.front(), arith::ConstantIndexOp::create(b, l, r)));
       SmallVector<Value> inits;
       for (int64_t r = 0; r < blockRows; ++r)
         llvm::append_range(inits, accInit);
