@@ -109,13 +109,9 @@ difftest() {
 # benchmarked at full size against upstream-only schedules and peers.
 echo "== conv_relu (seed 000): check against the unscheduled payload"
 difftest examples/conv_relu/conv_relu.mlir \
-  --schedule "transform-preload-library{transform-library-paths=examples/conv_relu/schedule.mlir},transform-interpreter{entry-point=conv_relu_regtile}" \
+  --schedule "transform-preload-library{transform-library-paths=strategies,examples/conv_relu/schedule.mlir},transform-interpreter{entry-point=conv_relu_regtile}" \
   --case "N=1 H=4 W=20 HI=6 WI=22 CI=16 CO=128" \
-  --case "N=2 H=3 W=13 HI=5 WI=15 CI=9 CO=100"
-difftest examples/conv_relu/conv_relu.mlir \
-  --schedule "transform-preload-library{transform-library-paths=examples/conv_relu/schedule.mlir},transform-interpreter{entry-point=conv_relu_register_tiles}" \
-  --case "N=1 H=4 W=20 HI=6 WI=22 CI=16 CO=128" \
-  --case "N=2 H=3 W=13 HI=5 WI=15 CI=9 CO=100"
+  --case "N=2 H=13 W=17 HI=15 WI=19 CI=9 CO=40"
 echo "== conv_relu (seed 000): benchmark"
 "$BUILD_DIR/bench/bench_conv_relu" --reps="$REPS" --json="$BUILD_DIR/conv_relu.json"
 

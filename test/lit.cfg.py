@@ -51,3 +51,6 @@ if config.regtile_sanitizers:
     config.available_features.add("sanitizers")
 if config.regtile_enable_bench:
     config.available_features.add("bench")
+# Peer libraries built into the benchmarks (halide, dnnl).
+for peer in getattr(config, "regtile_peers", []):
+    config.available_features.add(peer)

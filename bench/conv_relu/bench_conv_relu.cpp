@@ -1,39 +1,48 @@
 //===- bench_conv_relu.cpp - seed 000 conv layer benchmark ----------------===//
 //
-// The convolution layer of seed 000 (N=5, H=80, W=100, CI=CO=128, 3x3, bias
-// + ReLU) in four variants, compared in one run:
-//   regtile    examples/conv_relu schedule, unit dims folded by regtile;
-//   regtile register tiles  the conv_relu_register_tiles schedule: 5 x 64
-//              output tiles kept in registers by cache_reduce;
-//   upstream   the same schedule with upstream's unit-dim pattern sets (the
-//              MLIR tutorial's recipe);
+// The convolution layer of seed 000 (3x3, bias + ReLU, NHWC) at the seed's
+// shapes (N=5, 80x100 output, CI=CO=128) and a second set (N=1, 56x56,
+// CI=CO=64), compared in one run:
+//   regtile    the @regtile_conv2d strategy (examples/conv_relu schedule);
+//   upstream   the MLIR tutorial's recipe (upstream ops only);
+//   Halide 14  the conv_layer app's CPU schedule, JIT, one thread;
+//   oneDNN     direct convolution with a ReLU post-op, one thread, weights
+//              reordered once (not timed);
 //   C++ -O3    plain loops, the compiler's own vectorization.
 // Every variant is checked against the C++ result before it is timed.
+// Peers not built in (scripts/setup.sh --bench installs them) are skipped.
 //
 //===----------------------------------------------------------------------===//
 
 #include "Harness.h"
+#include "conv_peers.h"
 
 #include "mlir/ExecutionEngine/CRunnerUtils.h"
 
 #include <algorithm>
+#include <cstdio>
+#include <cstdlib>
 #include <string>
+#include <unistd.h>
 
 namespace {
-constexpr int N = 5, H = 80, W = 100, CI = 128, CO = 128, KH = 3, KW = 3;
-constexpr int HI = H + KH - 1, WI = W + KW - 1;
 using M4 = StridedMemRefType<float, 4>;
 using M1 = StridedMemRefType<float, 1>;
+using ConvFn = void (*)(M4 *, M4 *, M1 *, M4 *);
 } // namespace
 
+// The scheduled kernels, one per shape set (bench/CMakeLists.txt).
+#define REGTILE_CONV_KERNELS(shape)                                            \
+  void _mlir_ciface_conv_relu__regtile_##shape(M4 *, M4 *, M1 *, M4 *);        \
+  void _mlir_ciface_conv_relu__upstream_##shape(M4 *, M4 *, M1 *, M4 *);
 extern "C" {
-void _mlir_ciface_conv_relu__regtile(M4 *in, M4 *filter, M1 *bias, M4 *out);
-void _mlir_ciface_conv_relu__upstream(M4 *in, M4 *filter, M1 *bias, M4 *out);
-void _mlir_ciface_conv_relu__register_tiles(M4 *in, M4 *filter, M1 *bias,
-                                            M4 *out);
+REGTILE_CONV_KERNELS(seed)
+REGTILE_CONV_KERNELS(second)
 }
 
 namespace {
+
+using regtile::bench::ConvShape;
 
 M4 view4(float *p, int64_t d0, int64_t d1, int64_t d2, int64_t d3) {
   M4 m;
@@ -50,19 +59,20 @@ M4 view4(float *p, int64_t d0, int64_t d1, int64_t d2, int64_t d3) {
 }
 
 /// in[n][y][x][ci], filter[ci][kh][kw][co], out[n][y][x][co].
-void convReluCpp(const float *in, const float *filter, const float *bias,
-                 float *out) {
-  for (int n = 0; n < N; ++n)
-    for (int y = 0; y < H; ++y)
-      for (int x = 0; x < W; ++x) {
-        float *o = out + ((n * H + y) * W + x) * CO;
+void convReluCpp(const ConvShape &s, const float *in, const float *filter,
+                 const float *bias, float *out) {
+  const int HI = s.h + 2, WI = s.w + 2, CI = s.ci, CO = s.co;
+  for (int n = 0; n < s.n; ++n)
+    for (int y = 0; y < s.h; ++y)
+      for (int x = 0; x < s.w; ++x) {
+        float *o = out + ((n * s.h + y) * s.w + x) * CO;
         for (int c = 0; c < CO; ++c)
           o[c] = bias[c];
-        for (int kh = 0; kh < KH; ++kh)
-          for (int kw = 0; kw < KW; ++kw)
+        for (int kh = 0; kh < 3; ++kh)
+          for (int kw = 0; kw < 3; ++kw)
             for (int ci = 0; ci < CI; ++ci) {
               float v = in[((n * HI + y + kh) * WI + x + kw) * CI + ci];
-              const float *f = filter + ((ci * KH + kh) * KW + kw) * CO;
+              const float *f = filter + ((ci * 3 + kh) * 3 + kw) * CO;
               for (int c = 0; c < CO; ++c)
                 o[c] += v * f[c];
             }
@@ -71,56 +81,107 @@ void convReluCpp(const float *in, const float *filter, const float *bias,
       }
 }
 
+/// One shape set: its buffers, views and kernels.
+struct ShapeSet {
+  ConvShape s;
+  ConvFn regtile, upstream;
+  float *in, *filter, *bias, *ref, *out;
+  M4 mIn, mFilter, mOut;
+  M1 mBias;
+};
+
+void prepare(ShapeSet &set) {
+  const ConvShape &s = set.s;
+  const std::size_t inCount = std::size_t(s.n) * (s.h + 2) * (s.w + 2) * s.ci;
+  const std::size_t filterCount = std::size_t(s.ci) * 9 * s.co;
+  const std::size_t outCount = std::size_t(s.n) * s.h * s.w * s.co;
+  using namespace regtile::bench;
+  set.in = allocFloats(inCount);
+  set.filter = allocFloats(filterCount);
+  set.bias = allocFloats(s.co);
+  set.ref = allocFloats(outCount);
+  set.out = allocFloats(outCount);
+  fillFloats(set.in, inCount, 1);
+  fillFloats(set.filter, filterCount, 2);
+  fillFloats(set.bias, s.co, 3);
+  convReluCpp(s, set.in, set.filter, set.bias, set.ref);
+  set.mIn = view4(set.in, s.n, s.h + 2, s.w + 2, s.ci);
+  set.mFilter = view4(set.filter, s.ci, 3, 3, s.co);
+  set.mOut = view4(set.out, s.n, s.h, s.w, s.co);
+  set.mBias.basePtr = set.mBias.data = set.bias;
+  set.mBias.offset = 0;
+  set.mBias.sizes[0] = s.co;
+  set.mBias.strides[0] = 1;
+}
+
 } // namespace
 
 int main(int argc, char **argv) {
+  // One thread for oneDNN: its OpenMP runtime reads OMP_NUM_THREADS when it
+  // is loaded, before main; re-execute with it set.
+  const char *omp = getenv("OMP_NUM_THREADS");
+  if (!omp || std::string(omp) != "1") {
+    setenv("OMP_NUM_THREADS", "1", 1);
+    execv("/proc/self/exe", argv);
+    std::perror("bench_conv_relu: re-exec with OMP_NUM_THREADS=1");
+    return 2;
+  }
   using namespace regtile::bench;
-  const std::size_t inCount = std::size_t(N) * HI * WI * CI;
-  const std::size_t filterCount = std::size_t(CI) * KH * KW * CO;
-  const std::size_t outCount = std::size_t(N) * H * W * CO;
-  float *in = allocFloats(inCount), *filter = allocFloats(filterCount),
-        *bias = allocFloats(CO), *ref = allocFloats(outCount),
-        *out = allocFloats(outCount);
-  fillFloats(in, inCount, 1);
-  fillFloats(filter, filterCount, 2);
-  fillFloats(bias, CO, 3);
-  convReluCpp(in, filter, bias, ref);
-
-  static M4 mIn, mFilter, mOut;
-  static M1 mBias;
-  mIn = view4(in, N, HI, WI, CI);
-  mFilter = view4(filter, CI, KH, KW, CO);
-  mOut = view4(out, N, H, W, CO);
-  mBias.basePtr = mBias.data = bias;
-  mBias.offset = 0;
-  mBias.sizes[0] = CO;
-  mBias.strides[0] = 1;
-
-  const double flops = double(N) * H * W * CO * (2.0 * CI * KH * KW + 2);
-  const double bytes = 4.0 * (inCount + filterCount + CO + outCount);
-  const std::string workload = "conv_relu 5x80x100 CI=CO=128 3x3 f32";
-  // Inputs are multiples of 1/8: reassociated sums stay exact, but allow
-  // for rounding anyway.
-  auto check = [=] {
-    double err = maxRelativeError(out, ref, outCount);
-    return err <= 1e-4 ? std::string()
-                       : "max relative error " + std::to_string(err);
+  static ShapeSet sets[] = {
+      {{5, 80, 100, 128, 128},
+       _mlir_ciface_conv_relu__regtile_seed,
+       _mlir_ciface_conv_relu__upstream_seed},
+      {{1, 56, 56, 64, 64},
+       _mlir_ciface_conv_relu__regtile_second,
+       _mlir_ciface_conv_relu__upstream_second},
   };
-  std::vector<Kernel> kernels = {
-      {workload, "regtile", flops, bytes,
-       [] { _mlir_ciface_conv_relu__regtile(&mIn, &mFilter, &mBias, &mOut); },
-       check},
-      {workload, "regtile register tiles (cache_reduce)", flops, bytes,
-       [] {
-         _mlir_ciface_conv_relu__register_tiles(&mIn, &mFilter, &mBias, &mOut);
-       },
-       check},
-      {workload, "upstream (tutorial recipe)", flops, bytes,
-       [] { _mlir_ciface_conv_relu__upstream(&mIn, &mFilter, &mBias, &mOut); },
-       check},
-      {workload, "C++ -O3 -march=native", flops, bytes,
-       [=] { convReluCpp(in, filter, bias, out); }, check},
-  };
+  std::vector<Kernel> kernels;
+  for (ShapeSet &set : sets) {
+    prepare(set);
+    ShapeSet *p = &set;
+    const ConvShape &s = set.s;
+    const std::size_t outCount = std::size_t(s.n) * s.h * s.w * s.co;
+    const double flops = double(s.n) * s.h * s.w * s.co * (2.0 * s.ci * 9 + 2);
+    const double bytes = 4.0 * (double(s.n) * (s.h + 2) * (s.w + 2) * s.ci +
+                                9.0 * s.ci * s.co + s.co + double(outCount));
+    const std::string workload =
+        "conv_relu " + std::to_string(s.n) + "x" + std::to_string(s.h) + "x" +
+        std::to_string(s.w) + " CI=" + std::to_string(s.ci) +
+        " CO=" + std::to_string(s.co) + " 3x3 f32";
+    // Inputs are multiples of 1/8: reassociated sums stay exact, but allow
+    // for rounding anyway.
+    auto check = [p, outCount] {
+      double err = maxRelativeError(p->out, p->ref, outCount);
+      std::fill(p->out, p->out + outCount, -1.0f);
+      return err <= 1e-4 ? std::string()
+                         : "max relative error " + std::to_string(err);
+    };
+    auto mlir = [p](ConvFn fn) {
+      return [p, fn] { fn(&p->mIn, &p->mFilter, &p->mBias, &p->mOut); };
+    };
+    kernels.push_back({workload, "regtile (@regtile_conv2d)", flops, bytes,
+                       mlir(set.regtile), check});
+    kernels.push_back({workload, "upstream (tutorial recipe)", flops, bytes,
+                       mlir(set.upstream), check});
+    std::string why, impl;
+    if (auto halide =
+            halideConvRelu(s, set.in, set.filter, set.bias, set.out, why))
+      kernels.push_back({workload, "Halide 14 (conv_layer app schedule)", flops,
+                         bytes, halide, check});
+    else
+      std::fprintf(stderr, "bench_conv_relu: no Halide variant: %s\n",
+                   why.c_str());
+    if (auto dnnl =
+            dnnlConvRelu(s, set.in, set.filter, set.bias, set.out, impl, why))
+      kernels.push_back(
+          {workload, "oneDNN (" + impl + ")", flops, bytes, dnnl, check});
+    else
+      std::fprintf(stderr, "bench_conv_relu: no oneDNN variant: %s\n",
+                   why.c_str());
+    kernels.push_back(
+        {workload, "C++ -O3 -march=native", flops, bytes,
+         [p] { convReluCpp(p->s, p->in, p->filter, p->bias, p->out); }, check});
+  }
   Options options;
   options.jsonPath = "conv_relu.json";
   return regtile::bench::main(argc, argv, std::move(kernels), options);

@@ -1,14 +1,17 @@
-// Schedules for conv_relu.mlir, after the Halide schedule of seed 000:
+// Schedules for conv_relu.mlir (seed 000).
 //
-//   relu.split(c, co, ci, 64).split(x, xo, xi, 5).reorder(ci, xi, xo, y, n, co)
-//       .vectorize(ci, 16)
-//   conv.compute_at(relu, xo).update().reorder(c, x, y, r.x, r.y, r.z, n)
-//
-// Entry points (pick one with transform-interpreter{entry-point=...}):
-//   @conv_relu_regtile   folds unit dims with regtile's fold_unit_dims;
-//   @conv_relu_upstream  folds them with upstream's pattern sets only, as the
-//                        tutorial does (the baseline regtile is compared to).
-// Both share every other step.
+// Entry points (pick one with transform-interpreter{entry-point=...}; load
+// regtile's strategies/ and this file with transform-preload-library):
+//   @conv_relu_regtile          regtile: the @regtile_conv2d strategy, all
+//                               of it (strategies/regtile_conv2d.mlir);
+//   @conv_relu_upstream         the MLIR tutorial's recipe after the Halide
+//                               schedule of seed 000, upstream ops only (the
+//                               baseline regtile is compared to):
+//     relu.split(c, co, ci, 64).split(x, xo, xi, 5).reorder(ci, xi, xo, y, n, co)
+//         .vectorize(ci, 16)
+//     conv.compute_at(relu, xo).update().reorder(c, x, y, r.x, r.y, r.z, n)
+//   @conv_relu_fold_unit_dims   the same recipe with regtile's fold_unit_dims
+//                               instead of upstream's unit-dim pattern sets.
 module attributes {transform.with_named_sequence} {
 
   // Loop structure: relu tiled to (co, n, y, xo) with a 1x1x5x64 tile, the
@@ -65,7 +68,7 @@ module attributes {transform.with_named_sequence} {
     transform.yield %h : !transform.any_op
   }
 
-  transform.named_sequence @conv_relu_regtile(
+  transform.named_sequence @conv_relu_fold_unit_dims(
       %root: !transform.any_op {transform.readonly}) {
     %kernel = transform.include @conv_relu_tile_and_fuse failures(propagate) (%root)
         : (!transform.any_op) -> !transform.any_op
@@ -95,37 +98,15 @@ module attributes {transform.with_named_sequence} {
     transform.yield
   }
 
-  // The convolution with its output tile in registers (cache_reduce; the
-  // groundwork of the @regtile_conv2d strategy): the ReLU tiled to 5 output
-  // pixels x 64 channels with the convolution and the bias broadcast fused
-  // into its loops (structured.fuse); the convolution's reduction over
-  // (kh, kw, ci) carried in 20 zmm accumulators through the kh loop (the kw
-  // and ci loops generated inside it), the accumulators starting from the
-  // bias vectors, the ReLU applied to them before the single store.
-  transform.named_sequence @conv_relu_register_tiles(
+  transform.named_sequence @regtile_conv2d(%func: !transform.any_op {transform.readonly})
+
+  transform.named_sequence @conv_relu_regtile(
       %root: !transform.any_op {transform.readonly}) {
     %kernel = transform.structured.match ops{["func.func"]}
         attributes{sym_name = "conv_relu"} in %root
         : (!transform.any_op) -> !transform.any_op
-    %generics = transform.structured.match ops{["linalg.generic"]} in %kernel
-        : (!transform.any_op) -> !transform.any_op
-    %conv, %relu = transform.split_handle %generics
-        : (!transform.any_op) -> (!transform.any_op, !transform.any_op)
-    //                                                    n  y  x  c
-    %tile, %loops:4 = transform.structured.fuse %relu tile_sizes [1, 1, 5, 64]
-        : (!transform.any_op) -> (!transform.any_op, !transform.any_op, !transform.any_op,
-                                  !transform.any_op, !transform.any_op)
-    // The convolution's tile: the producer of the ReLU tile's input.
-    %convs = transform.get_producer_of_operand %tile[1]
-        : (!transform.any_op) -> !transform.any_op
-    //                                                                 n  y  x  c rz ry rx
-    %conv_tile, %kh = transform.structured.tile_using_for %convs tile_sizes [0, 0, 0, 0, 1, 0, 0]
-        : (!transform.any_op) -> (!transform.any_op, !transform.any_op)
-    %loop = transform.regtile.cache_reduce %conv_tile, %kh
-        : (!transform.any_op, !transform.any_op) -> !transform.any_op
-    transform.apply_patterns to %kernel {
-      transform.apply_patterns.canonicalization
-    } : !transform.any_op
+    transform.include @regtile_conv2d failures(propagate) (%kernel)
+        : (!transform.any_op) -> ()
     transform.yield
   }
 }

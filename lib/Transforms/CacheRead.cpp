@@ -7,6 +7,7 @@
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Arith/Utils/Utils.h"
 #include "mlir/Dialect/Tensor/IR/Tensor.h"
+#include "mlir/Dialect/Utils/ReshapeOpsUtils.h"
 #include "mlir/Dialect/Utils/StaticValueUtils.h"
 #include "mlir/Interfaces/ValueBoundsOpInterface.h"
 #include "llvm/Support/FormatVariadic.h"
@@ -174,12 +175,16 @@ LogicalResult analyze(linalg::LinalgOp op, scf::ForOp loop,
       a.dims[d].fixed.push_back(offset);
     }
   }
+  // A dim tiled by a unit step moves out of the tile for free (the op reads
+  // one index of it: the cache's tile is the op's operand up to unit dims);
+  // a larger tile moved out past an untiled dim would transpose the data
+  // the op reads.
   bool seenTiled = false;
   for (auto [d, dim] : llvm::enumerate(a.dims)) {
     if (dim.loop) {
       if (!dim.fixed.empty())
         return fail(llvm::formatv("dim {0} is tiled at a nonzero offset", d));
-      seenTiled = true;
+      seenTiled |= dim.step != 1;
       continue;
     }
     if (isa_and_present<Value>(a.opSizes[d]) &&
@@ -190,8 +195,8 @@ LogicalResult analyze(linalg::LinalgOp op, scf::ForOp loop,
     if (seenTiled && options.packed)
       return fail(llvm::formatv(
           "the packed cache would transpose the operand: dim {0} is not "
-          "tiled by an inner loop but a dim before it is (tile it too, e.g. "
-          "by a unit-step loop)",
+          "tiled by an inner loop but a dim before it is, by a step larger "
+          "than 1 (tile it too, e.g. by a unit-step loop)",
           d));
   }
   // Static bounds of the footprint: the source's dims where tiled, the op's
@@ -397,11 +402,44 @@ FailureOr<CacheReadResult> cacheRead(RewriterBase &rewriter,
     sizes.push_back(a.opSizes[d]);
   }
   SmallVector<OpFoldResult> strides(offsets.size(), rewriter.getIndexAttr(1));
-  auto view = tensor::ExtractSliceOp::create(rewriter, loc, operandType, filled,
-                                             offsets, sizes, strides);
-  rewriter.modifyOpInPlace(op, [&] {
-    op.getDpsInputOperand(options.operand)->set(view.getResult());
-  });
+  // Whether unit-step tile dims moved out past untiled dims (analyze
+  // allows that for unit steps only).
+  bool movedUnitDims = false;
+  for (unsigned d = 0, seen = 0; d < rank; ++d) {
+    seen |= tiled(d);
+    movedUnitDims |= seen && !tiled(d);
+  }
+  Value view;
+  if (!movedUnitDims) {
+    view = tensor::ExtractSliceOp::create(rewriter, loc, operandType, filled,
+                                          offsets, sizes, strides);
+  } else {
+    // Unit-step dims moved out of the tile: the tile without its unit dims
+    // is the op's operand without its unit dims (analyze checked the
+    // order), so a rank-reduced slice and an expand_shape give the
+    // operand.
+    SmallVector<int64_t> reducedShape;
+    for (OpFoldResult size : sizes) {
+      std::optional<int64_t> c = getConstantIntValue(size);
+      if (c != 1)
+        reducedShape.push_back(c ? *c : ShapedType::kDynamic);
+    }
+    auto reduced = RankedTensorType::get(reducedShape, element);
+    std::optional<SmallVector<ReassociationIndices>> reassoc =
+        getReassociationIndicesForReshape(reduced, operandType);
+    if (!reassoc)
+      return op.emitError("regtile: cache_read: no reshape from the cache "
+                          "tile to the operand (a bug)"),
+             failure();
+    Value slice = tensor::ExtractSliceOp::create(rewriter, loc, reduced, filled,
+                                                 offsets, sizes, strides);
+    view = tensor::ExpandShapeOp::create(
+        rewriter, loc, operandType, slice, *reassoc,
+        tensor::getMixedSizes(rewriter, loc,
+                              op.getDpsInputOperand(options.operand)->get()));
+  }
+  rewriter.modifyOpInPlace(
+      op, [&] { op.getDpsInputOperand(options.operand)->set(view); });
 
   CacheReadResult result;
   result.cache = cache;

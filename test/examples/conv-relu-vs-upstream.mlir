@@ -9,7 +9,7 @@
 //
 // RUN: sed -e 's/${N}/1/g;s/${H}/2/g;s/${W}/10/g;s/${HI}/4/g;s/${WI}/12/g;s/${CI}/8/g;s/${CO}/128/g' \
 // RUN:   %regtile-src/examples/conv_relu/conv_relu.mlir > %t.mlir
-// RUN: %regtile-opt %t.mlir -p 'builtin.module(transform-preload-library{transform-library-paths=%regtile-src/examples/conv_relu/schedule.mlir},transform-interpreter{entry-point=conv_relu_regtile})' \
+// RUN: %regtile-opt %t.mlir -p 'builtin.module(transform-preload-library{transform-library-paths=%regtile-src/examples/conv_relu/schedule.mlir},transform-interpreter{entry-point=conv_relu_fold_unit_dims})' \
 // RUN:   | FileCheck %s --check-prefix=REGTILE
 // RUN: %regtile-opt %t.mlir -p 'builtin.module(transform-preload-library{transform-library-paths=%regtile-src/examples/conv_relu/schedule.mlir},transform-interpreter{entry-point=conv_relu_upstream})' \
 // RUN:   | FileCheck %s --check-prefix=UPSTREAM

@@ -8,7 +8,7 @@ module attributes {transform.with_named_sequence} {
   transform.named_sequence @tune_me(%root: !transform.any_op {transform.readonly}) {
     %g = transform.structured.match ops{["linalg.generic"]} in %root
         : (!transform.any_op) -> !transform.any_op
-    %k = transform.tune.knob<"acc"> = 0 from options = [0, 1, 3] -> !transform.param<i64>
+    %k = transform.tune.knob<"acc"> = 0 from options = [0, 1, 5] -> !transform.param<i64>
     transform.tune.alternatives<"how"> selected_region = 0 {
       %l, %c = transform.regtile.reduce_to_vector_accumulator %g accumulators = %k
           : (!transform.any_op, !transform.param<i64>) -> (!transform.any_op, !transform.any_op)

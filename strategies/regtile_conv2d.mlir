@@ -1,0 +1,95 @@
+// regtile's strategy library: 2-D convolutions (seed 000's conv layer).
+//
+//   mlir-opt --load-dialect-plugin=libRegtilePlugin.so \
+//            --load-pass-plugin=libRegtilePlugin.so payload.mlir \
+//     -p 'builtin.module(transform-preload-library{transform-library-paths=strategies},
+//                        transform-interpreter{entry-point=my_schedule},
+//                        regtile-lower-to-llvm)'
+//
+// where @my_schedule declares and calls the strategy on a function:
+//
+//   transform.named_sequence @regtile_conv2d(%f: !transform.any_op {transform.readonly})
+//   transform.named_sequence @my_schedule(%root: !transform.any_op {transform.readonly}) {
+//     %f = transform.structured.match ops{["func.func"]} attributes{sym_name = "conv"} in %root
+//         : (!transform.any_op) -> !transform.any_op
+//     transform.include @regtile_conv2d failures(propagate) (%f) : (!transform.any_op) -> ()
+//     transform.yield
+//   }
+//
+// Nothing here depends on the payload but the op kinds: the register tile
+// comes from transform.regtile.convolution_blocking (the target's
+// registers). @regtile_conv2d_blocked takes it as parameters (0 = derive),
+// for schedules that tune it (transform.tune.knob).
+module attributes {transform.with_named_sequence} {
+
+  transform.named_sequence @regtile_conv2d(%func: !transform.any_op {transform.readonly}) {
+    %derive = transform.param.constant 0 : i64 -> !transform.param<i64>
+    transform.include @regtile_conv2d_blocked failures(propagate)
+        (%func, %derive, %derive)
+        : (!transform.any_op, !transform.param<i64>, !transform.param<i64>) -> ()
+    transform.yield
+  }
+
+  // What looks like a 2-D convolution: linalg.conv_2d_nhwc_hwcf, or a
+  // linalg.generic with its loops (4 parallel, then 3 reduction).
+  // convolution_blocking then checks that it is one regtile schedules
+  // (convolution dims, NHWC output, unit strides and dilations) and says
+  // why not.
+  transform.named_sequence @regtile_match_convolution(
+      %op: !transform.any_op {transform.readonly}) -> !transform.any_op {
+    transform.match.operation_name %op ["linalg.conv_2d_nhwc_hwcf", "linalg.generic"]
+        : !transform.any_op
+    %conv = transform.match.structured failures(propagate) %op
+        : (!transform.any_op) -> !transform.any_op {
+    ^bb0(%s: !transform.any_op):
+      transform.match.structured.dim %s[0, 1, 2, 3] {parallel} : !transform.any_op
+      transform.match.structured.dim %s[4, 5, 6] {reduction} : !transform.any_op
+      transform.match.structured.yield %s : !transform.any_op
+    }
+    transform.yield %conv : !transform.any_op
+  }
+
+  // Every convolution of `%func` (linalg.conv_2d_nhwc_hwcf or the same as
+  // a linalg.generic), with its elementwise consumer (ReLU) and its
+  // producers (a bias broadcast into its output):
+  //   for n, oh, ow step rows, oc step channels:     (the consumer's loops)
+  //     acc[rows][channels / lanes] = bias vectors   (or the output tile)
+  //     for kh:                                       (cache_reduce)
+  //       for kw, ci: channels/lanes filter vectors, rows input broadcasts,
+  //                   rows * channels / lanes FMAs
+  //     store consumer(acc)                           (ReLU on registers)
+  // Edges (sizes that divide nothing) use masked channel vectors and
+  // clamped rows in the same micro-kernel.
+  transform.named_sequence @regtile_conv2d_blocked(
+      %func: !transform.any_op {transform.readonly},
+      %fixed_rows: !transform.param<i64> {transform.readonly},
+      %fixed_channels: !transform.param<i64> {transform.readonly}) {
+    %convs = transform.collect_matching @regtile_match_convolution in %func
+        : (!transform.any_op) -> !transform.any_op
+    transform.foreach %convs : !transform.any_op {
+    ^bb0(%conv: !transform.any_op):
+      %root, %rows, %channels = transform.regtile.convolution_blocking %conv
+          rows = %fixed_rows channels = %fixed_channels
+          : (!transform.any_op, !transform.param<i64>, !transform.param<i64>)
+          -> (!transform.any_op, !transform.param<i64>, !transform.param<i64>)
+      //                                                   n  oh  ow     oc
+      %tile, %n, %oh, %ow, %oc = transform.structured.fuse %root
+          tile_sizes [1, 1, %rows, %channels]
+          : (!transform.any_op, !transform.param<i64>, !transform.param<i64>)
+          -> (!transform.any_op, !transform.any_op, !transform.any_op,
+              !transform.any_op, !transform.any_op)
+      %conv_tile = transform.collect_matching @regtile_match_convolution in %oc
+          : (!transform.any_op) -> !transform.any_op
+      //                                                                   n oh ow oc kh
+      %reduced, %kh = transform.structured.tile_using_for %conv_tile tile_sizes [0, 0, 0, 0, 1]
+          : (!transform.any_op) -> (!transform.any_op, !transform.any_op)
+      %loop = transform.regtile.cache_reduce %reduced, %kh
+          : (!transform.any_op, !transform.any_op) -> !transform.any_op
+    }
+    transform.apply_patterns to %func {
+      transform.apply_patterns.canonicalization
+    } : !transform.any_op
+    transform.apply_cse to %func : !transform.any_op
+    transform.yield
+  }
+}

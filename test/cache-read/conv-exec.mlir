@@ -1,0 +1,23 @@
+// cache_read with unit-step tile dims before untiled ones (the filter of a
+// convolution, staged as [kh][kw][ci][co] panels): the op reads the cache
+// through a rank-reducing slice and an expand_shape. FileCheck of the
+// layout, and execution against the unscheduled payload on shapes whose
+// tiles divide nothing (inputs multiples of 1/8: exact, bit for bit).
+// RUN: sed -e 's/${N}/1/g;s/${H}/2/g;s/${W}/10/g;s/${HI}/4/g;s/${WI}/12/g;s/${CI}/8/g;s/${CO}/128/g' \
+// RUN:   %regtile-src/examples/conv_relu/conv_relu.mlir > %t.mlir
+// RUN: %regtile-opt %t.mlir -p 'builtin.module(transform-preload-library{transform-library-paths=%S/Inputs/conv_schedules.mlir},transform-interpreter{entry-point=filter_panels})' \
+// RUN:   | FileCheck %s
+// RUN: %difftest %regtile-src/examples/conv_relu/conv_relu.mlir \
+// RUN:   --schedule 'transform-preload-library{transform-library-paths=%S/Inputs/conv_schedules.mlir},transform-interpreter{entry-point=filter_panels}' \
+// RUN:   --case "N=1 H=2 W=10 HI=4 WI=12 CI=8 CO=128" \
+// RUN:   --case "N=2 H=13 W=17 HI=15 WI=19 CI=9 CO=40" | FileCheck %s --check-prefix=EXEC
+
+// CHECK-LABEL: func.func @conv_relu
+// The cache, once, before the loops: 3 x 3 tiles of [ci][co] (8 x 64).
+// CHECK: %[[CACHE:.*]] = tensor.empty() : tensor<3x3x8x64x1x1xf32>
+// CHECK: scf.for
+// The micro-kernel's filter tile: one (kh, kw) panel, without its unit
+// dims, reshaped to the op's operand.
+// CHECK: %[[PANEL:.*]] = tensor.extract_slice %{{.*}}[%{{.*}}, %{{.*}}, 0, 0, 0, 0] [1, 1, 8, 64, 1, 1] [1, 1, 1, 1, 1, 1] : tensor<3x3x8x64x1x1xf32> to tensor<8x64xf32>
+// CHECK: tensor.expand_shape %[[PANEL]] {{\[\[}}0], [1, 2, 3]] output_shape [8, 1, 1, 64] : tensor<8x64xf32> into tensor<8x1x1x64xf32>
+// EXEC: PASS 2 cases

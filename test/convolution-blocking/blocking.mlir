@@ -1,0 +1,101 @@
+// convolution_blocking: the register tile from the target (registers, FMA
+// and load timings) and the output's shape (the least padding among tiles
+// that keep the FMA units busy), and the op to tile: the convolution's
+// elementwise consumer when it is its only user.
+// RUN: %regtile-opt %s --split-input-file --transform-interpreter 2>&1 | FileCheck %s
+
+// CHECK-LABEL: conv_56
+// AVX-512 (Zen 4): 56 pixels = 14 tiles of 4 (5 would pad to 60).
+// CHECK: remark: znver4 rows 4 : i64
+// CHECK: remark: znver4 channels 64 : i64
+// CHECK: remark: root
+// CHECK-NEXT: linalg.conv_2d_nhwc_hwcf
+// AVX2 (16 registers): 3 pixels x 3 vectors.
+// CHECK: remark: haswell rows 3 : i64
+// CHECK: remark: haswell channels 24 : i64
+// Fixed channels: the rows derived from them.
+// CHECK: remark: fixed rows 8 : i64
+// CHECK: remark: fixed channels 32 : i64
+func.func @conv_56(%in: tensor<1x58x58x64xf32>, %f: tensor<3x3x64x64xf32>,
+                   %o: tensor<1x56x56x64xf32>) -> tensor<1x56x56x64xf32> {
+  %r = linalg.conv_2d_nhwc_hwcf ins(%in, %f : tensor<1x58x58x64xf32>, tensor<3x3x64x64xf32>)
+      outs(%o : tensor<1x56x56x64xf32>) -> tensor<1x56x56x64xf32>
+  return %r : tensor<1x56x56x64xf32>
+}
+module attributes {transform.with_named_sequence} {
+  transform.named_sequence @__transform_main(%root: !transform.any_op {transform.readonly}) {
+    %f = transform.structured.match ops{["func.func"]} in %root : (!transform.any_op) -> !transform.any_op
+    transform.debug.emit_remark_at %f, "conv_56" : !transform.any_op
+    %c = transform.structured.match ops{["linalg.conv_2d_nhwc_hwcf"]} in %root : (!transform.any_op) -> !transform.any_op
+    %r, %rows, %ch = transform.regtile.convolution_blocking %c {arch = "znver4"}
+        : (!transform.any_op) -> (!transform.any_op, !transform.param<i64>, !transform.param<i64>)
+    transform.debug.emit_param_as_remark %rows, "znver4 rows" : !transform.param<i64>
+    transform.debug.emit_param_as_remark %ch, "znver4 channels" : !transform.param<i64>
+    transform.debug.emit_remark_at %r, "root" : !transform.any_op
+    %r2, %rows2, %ch2 = transform.regtile.convolution_blocking %c {arch = "haswell"}
+        : (!transform.any_op) -> (!transform.any_op, !transform.param<i64>, !transform.param<i64>)
+    transform.debug.emit_param_as_remark %rows2, "haswell rows" : !transform.param<i64>
+    transform.debug.emit_param_as_remark %ch2, "haswell channels" : !transform.param<i64>
+    %c32 = transform.param.constant 32 : i64 -> !transform.param<i64>
+    %r3, %rows3, %ch3 = transform.regtile.convolution_blocking %c channels = %c32 {arch = "znver4"}
+        : (!transform.any_op, !transform.param<i64>) -> (!transform.any_op, !transform.param<i64>, !transform.param<i64>)
+    transform.debug.emit_param_as_remark %rows3, "fixed rows" : !transform.param<i64>
+    transform.debug.emit_param_as_remark %ch3, "fixed channels" : !transform.param<i64>
+    transform.yield
+  }
+}
+
+// -----
+
+// Seed 000's conv as a linalg.generic (filter first), with a ReLU: the
+// ReLU is the op to tile; 100 pixels: 5-pixel tiles (Halide's).
+// CHECK-LABEL: conv_relu_generic
+// CHECK: remark: rows 5 : i64
+// CHECK: remark: channels 64 : i64
+// The remark shows the source line of the ReLU (%r), not the conv (%c):
+// CHECK: remark: root
+// CHECK-NEXT: %r = linalg.generic
+func.func @conv_relu_generic(%filter: tensor<128x3x3x128xf32>, %input: tensor<5x82x102x128xf32>,
+                             %init: tensor<5x80x100x128xf32>) -> tensor<5x80x100x128xf32> {
+  %c = linalg.generic {
+    iterator_types = ["parallel", "parallel", "parallel", "parallel",
+                      "reduction", "reduction", "reduction"],
+    indexing_maps = [
+      affine_map<(n, y, x, c, rz, ry, rx) -> (rx, rz, ry, c)>,
+      affine_map<(n, y, x, c, rz, ry, rx) -> (n, y + rz, x + ry, rx)>,
+      affine_map<(n, y, x, c, rz, ry, rx) -> (n, y, x, c)>]
+  } ins(%filter, %input : tensor<128x3x3x128xf32>, tensor<5x82x102x128xf32>)
+    outs(%init : tensor<5x80x100x128xf32>) {
+  ^bb0(%f: f32, %in: f32, %b: f32):
+    %m = arith.mulf %in, %f fastmath<fast> : f32
+    %s = arith.addf %b, %m fastmath<fast> : f32
+    linalg.yield %s : f32
+  } -> tensor<5x80x100x128xf32>
+  %zero = arith.constant 0.0 : f32
+  %e = tensor.empty() : tensor<5x80x100x128xf32>
+  %r = linalg.generic {
+    iterator_types = ["parallel", "parallel", "parallel", "parallel"],
+    indexing_maps = [affine_map<(d0, d1, d2, d3) -> ()>,
+                     affine_map<(d0, d1, d2, d3) -> (d0, d1, d2, d3)>,
+                     affine_map<(d0, d1, d2, d3) -> (d0, d1, d2, d3)>]
+  } ins(%zero, %c : f32, tensor<5x80x100x128xf32>) outs(%e : tensor<5x80x100x128xf32>) {
+  ^bb0(%z: f32, %v: f32, %o: f32):
+    %m = arith.maximumf %z, %v : f32
+    linalg.yield %m : f32
+  } -> tensor<5x80x100x128xf32>
+  return %r : tensor<5x80x100x128xf32>
+}
+module attributes {transform.with_named_sequence} {
+  transform.named_sequence @__transform_main(%root: !transform.any_op {transform.readonly}) {
+    %f = transform.structured.match ops{["func.func"]} in %root : (!transform.any_op) -> !transform.any_op
+    transform.debug.emit_remark_at %f, "conv_relu_generic" : !transform.any_op
+    %g = transform.structured.match ops{["linalg.generic"]} in %root : (!transform.any_op) -> !transform.any_op
+    %conv, %relu = transform.split_handle %g : (!transform.any_op) -> (!transform.any_op, !transform.any_op)
+    %r, %rows, %ch = transform.regtile.convolution_blocking %conv {arch = "znver4"}
+        : (!transform.any_op) -> (!transform.any_op, !transform.param<i64>, !transform.param<i64>)
+    transform.debug.emit_param_as_remark %rows, "rows" : !transform.param<i64>
+    transform.debug.emit_param_as_remark %ch, "channels" : !transform.param<i64>
+    transform.debug.emit_remark_at %r, "root" : !transform.any_op
+    transform.yield
+  }
+}

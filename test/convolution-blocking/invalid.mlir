@@ -1,0 +1,130 @@
+// convolution_blocking refuses (silenceably, saying why) what is not a 2-D
+// NHWC convolution with unit strides and dilations, and fixed sizes that do
+// not work.
+// RUN: %regtile-opt %s --split-input-file --transform-interpreter --verify-diagnostics
+
+func.func @matmul(%a: tensor<8x8xf32>, %b: tensor<8x8xf32>, %c: tensor<8x8xf32>) -> tensor<8x8xf32> {
+  // expected-note @below {{payload op}}
+  %r = linalg.matmul ins(%a, %b : tensor<8x8xf32>, tensor<8x8xf32>) outs(%c : tensor<8x8xf32>) -> tensor<8x8xf32>
+  return %r : tensor<8x8xf32>
+}
+module attributes {transform.with_named_sequence} {
+  transform.named_sequence @__transform_main(%root: !transform.any_op {transform.readonly}) {
+    %op = transform.structured.match ops{["linalg.matmul"]} in %root : (!transform.any_op) -> !transform.any_op
+    // expected-error @below {{cannot block the convolution: the op is not a convolution}}
+    %r, %rows, %ch = transform.regtile.convolution_blocking %op : (!transform.any_op) -> (!transform.any_op, !transform.param<i64>, !transform.param<i64>)
+    transform.yield
+  }
+}
+
+// -----
+
+func.func @strided(%in: tensor<1x17x17x16xf32>, %f: tensor<3x3x16x16xf32>, %o: tensor<1x8x8x16xf32>) -> tensor<1x8x8x16xf32> {
+  // expected-note @below {{payload op}}
+  %r = linalg.conv_2d_nhwc_hwcf {strides = dense<2> : tensor<2xi64>, dilations = dense<1> : tensor<2xi64>}
+      ins(%in, %f : tensor<1x17x17x16xf32>, tensor<3x3x16x16xf32>) outs(%o : tensor<1x8x8x16xf32>) -> tensor<1x8x8x16xf32>
+  return %r : tensor<1x8x8x16xf32>
+}
+module attributes {transform.with_named_sequence} {
+  transform.named_sequence @__transform_main(%root: !transform.any_op {transform.readonly}) {
+    %op = transform.structured.match ops{["linalg.conv_2d_nhwc_hwcf"]} in %root : (!transform.any_op) -> !transform.any_op
+    // expected-error @below {{a stride of 2: only strides and dilations of 1 are supported}}
+    %r, %rows, %ch = transform.regtile.convolution_blocking %op : (!transform.any_op) -> (!transform.any_op, !transform.param<i64>, !transform.param<i64>)
+    transform.yield
+  }
+}
+
+// -----
+
+func.func @dilated(%in: tensor<1x12x12x16xf32>, %f: tensor<3x3x16x16xf32>, %o: tensor<1x8x8x16xf32>) -> tensor<1x8x8x16xf32> {
+  // expected-note @below {{payload op}}
+  %r = linalg.conv_2d_nhwc_hwcf {strides = dense<1> : tensor<2xi64>, dilations = dense<2> : tensor<2xi64>}
+      ins(%in, %f : tensor<1x12x12x16xf32>, tensor<3x3x16x16xf32>) outs(%o : tensor<1x8x8x16xf32>) -> tensor<1x8x8x16xf32>
+  return %r : tensor<1x8x8x16xf32>
+}
+module attributes {transform.with_named_sequence} {
+  transform.named_sequence @__transform_main(%root: !transform.any_op {transform.readonly}) {
+    %op = transform.structured.match ops{["linalg.conv_2d_nhwc_hwcf"]} in %root : (!transform.any_op) -> !transform.any_op
+    // expected-error @below {{a dilation of 2: only strides and dilations of 1 are supported}}
+    %r, %rows, %ch = transform.regtile.convolution_blocking %op : (!transform.any_op) -> (!transform.any_op, !transform.param<i64>, !transform.param<i64>)
+    transform.yield
+  }
+}
+
+// -----
+
+func.func @nchw(%in: tensor<1x16x10x10xf32>, %f: tensor<16x16x3x3xf32>, %o: tensor<1x16x8x8xf32>) -> tensor<1x16x8x8xf32> {
+  // expected-note @below {{payload op}}
+  %r = linalg.conv_2d_nchw_fchw ins(%in, %f : tensor<1x16x10x10xf32>, tensor<16x16x3x3xf32>) outs(%o : tensor<1x16x8x8xf32>) -> tensor<1x16x8x8xf32>
+  return %r : tensor<1x16x8x8xf32>
+}
+module attributes {transform.with_named_sequence} {
+  transform.named_sequence @__transform_main(%root: !transform.any_op {transform.readonly}) {
+    %op = transform.structured.match ops{["linalg.conv_2d_nchw_fchw"]} in %root : (!transform.any_op) -> !transform.any_op
+    // expected-error @below {{expected the loops (n, oh, ow, oc, kh, kw, ci) and an NHWC output}}
+    %r, %rows, %ch = transform.regtile.convolution_blocking %op : (!transform.any_op) -> (!transform.any_op, !transform.param<i64>, !transform.param<i64>)
+    transform.yield
+  }
+}
+
+// -----
+
+func.func @conv(%in: tensor<1x10x10x16xf32>, %f: tensor<3x3x16x64xf32>, %o: tensor<1x8x8x64xf32>) -> tensor<1x8x8x64xf32> {
+  // expected-note @below {{payload op}}
+  %r = linalg.conv_2d_nhwc_hwcf ins(%in, %f : tensor<1x10x10x16xf32>, tensor<3x3x16x64xf32>) outs(%o : tensor<1x8x8x64xf32>) -> tensor<1x8x8x64xf32>
+  return %r : tensor<1x8x8x64xf32>
+}
+module attributes {transform.with_named_sequence} {
+  transform.named_sequence @__transform_main(%root: !transform.any_op {transform.readonly}) {
+    %op = transform.structured.match ops{["linalg.conv_2d_nhwc_hwcf"]} in %root : (!transform.any_op) -> !transform.any_op
+    %c = transform.param.constant 24 : i64 -> !transform.param<i64>
+    // expected-error @below {{channels = 24 is not a multiple of the 16 lanes of a native vector}}
+    %r, %rows, %ch = transform.regtile.convolution_blocking %op channels = %c {arch = "znver4"} : (!transform.any_op, !transform.param<i64>) -> (!transform.any_op, !transform.param<i64>, !transform.param<i64>)
+    transform.yield
+  }
+}
+
+// -----
+
+func.func @conv(%in: tensor<1x10x10x16xf32>, %f: tensor<3x3x16x64xf32>, %o: tensor<1x8x8x64xf32>) -> tensor<1x8x8x64xf32> {
+  // expected-note @below {{payload op}}
+  %r = linalg.conv_2d_nhwc_hwcf ins(%in, %f : tensor<1x10x10x16xf32>, tensor<3x3x16x64xf32>) outs(%o : tensor<1x8x8x64xf32>) -> tensor<1x8x8x64xf32>
+  return %r : tensor<1x8x8x64xf32>
+}
+module attributes {transform.with_named_sequence} {
+  transform.named_sequence @__transform_main(%root: !transform.any_op {transform.readonly}) {
+    %op = transform.structured.match ops{["linalg.conv_2d_nhwc_hwcf"]} in %root : (!transform.any_op) -> !transform.any_op
+    %rows = transform.param.constant 6 : i64 -> !transform.param<i64>
+    %ch = transform.param.constant 64 : i64 -> !transform.param<i64>
+    // expected-error @below {{a 6 x 64 register tile needs 24 accumulators + 4 registers for the filter + 6 for the input broadcasts, more than the 32 vector registers of the target}}
+    %r, %r2, %c2 = transform.regtile.convolution_blocking %op rows = %rows channels = %ch {arch = "znver4"} : (!transform.any_op, !transform.param<i64>, !transform.param<i64>) -> (!transform.any_op, !transform.param<i64>, !transform.param<i64>)
+    transform.yield
+  }
+}
+
+// -----
+
+func.func @conv(%in: tensor<1x10x10x16xf32>, %f: tensor<3x3x16x64xf32>, %o: tensor<1x8x8x64xf32>) -> tensor<1x8x8x64xf32> {
+  %r = linalg.conv_2d_nhwc_hwcf ins(%in, %f : tensor<1x10x10x16xf32>, tensor<3x3x16x64xf32>) outs(%o : tensor<1x8x8x64xf32>) -> tensor<1x8x8x64xf32>
+  return %r : tensor<1x8x8x64xf32>
+}
+module attributes {transform.with_named_sequence} {
+  transform.named_sequence @__transform_main(%root: !transform.any_op {transform.readonly}) {
+    %op = transform.structured.match ops{["linalg.conv_2d_nhwc_hwcf"]} in %root : (!transform.any_op) -> !transform.any_op
+    %two = transform.param.constant 2 : i64 -> !transform.param<i64>
+    %rows = transform.merge_handles %two, %two : !transform.param<i64>
+    // expected-error @below {{expected `rows` to be one non-negative integer parameter, got 2 value(s)}}
+    %r, %r2, %c2 = transform.regtile.convolution_blocking %op rows = %rows : (!transform.any_op, !transform.param<i64>) -> (!transform.any_op, !transform.param<i64>, !transform.param<i64>)
+    transform.yield
+  }
+}
+
+// -----
+
+module attributes {transform.with_named_sequence} {
+  transform.named_sequence @__transform_main(%root: !transform.any_op {transform.readonly}) {
+    // expected-error @below {{invalid target: unknown target CPU 'pentium9'}}
+    %r, %rows, %ch = transform.regtile.convolution_blocking %root {arch = "pentium9"} : (!transform.any_op) -> (!transform.any_op, !transform.param<i64>, !transform.param<i64>)
+    transform.yield
+  }
+}

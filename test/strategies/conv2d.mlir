@@ -1,0 +1,42 @@
+// @regtile_conv2d on seed 000's conv layer (a linalg.generic conv with a
+// bias broadcast into its output and a ReLU after it): loops over
+// (n, oh, ow step 5, oc step 64), the bias as 20 zmm accumulators, the
+// reduction (kh, kw, ci) carried in them, the ReLU on the registers, one
+// block of stores; no linalg op is left in the kernel.
+// RUN: sed -e 's/${N}/1/g;s/${H}/2/g;s/${W}/10/g;s/${HI}/4/g;s/${WI}/12/g;s/${CI}/8/g;s/${CO}/128/g' \
+// RUN:   %regtile-src/examples/conv_relu/conv_relu.mlir > %t.mlir
+// RUN: %regtile-opt %t.mlir -p 'builtin.module(transform-preload-library{transform-library-paths=%regtile-src/strategies,%regtile-src/examples/conv_relu/schedule.mlir},transform-interpreter{entry-point=conv_relu_regtile})' \
+// RUN:   | FileCheck %s
+// A plain linalg.conv_2d_nhwc_hwcf from a zero fill: accumulators from
+// zero, 20 pixels in tiles of 5 (4 would also divide; 5 loads less).
+// RUN: sed -e 's/${N}/1/g;s/${H}/8/g;s/${W}/20/g;s/${HI}/10/g;s/${WI}/22/g;s/${CI}/16/g;s/${CO}/64/g' \
+// RUN:   %S/Inputs/conv2d_plain.mlir > %t.plain.mlir
+// RUN: %regtile-opt %t.plain.mlir -p 'builtin.module(transform-preload-library{transform-library-paths=%regtile-src/strategies,%S/Inputs/conv2d_schedule.mlir},transform-interpreter{entry-point=schedule})' \
+// RUN:   | FileCheck %s --check-prefix=PLAIN
+
+// CHECK-LABEL: func.func @conv_relu
+// CHECK-NOT: linalg.
+// CHECK: scf.for %{{.*}} = %c0 to %c2 step %c1
+// CHECK: scf.for %{{.*}} = %c0 to %c10 step %c5
+// CHECK: scf.for %{{.*}} = %c0 to %c128 step %c64
+// The bias, four vectors, starts every row's accumulators:
+// CHECK-COUNT-4: vector.transfer_read {{.*}} : tensor<64xf32>, vector<16xf32>
+// CHECK: scf.for {{.*}} -> (vector<16xf32>, vector<16xf32>, vector<16xf32>, vector<16xf32>, vector<16xf32>, vector<16xf32>, vector<16xf32>, vector<16xf32>, vector<16xf32>, vector<16xf32>, vector<16xf32>, vector<16xf32>, vector<16xf32>, vector<16xf32>, vector<16xf32>, vector<16xf32>, vector<16xf32>, vector<16xf32>, vector<16xf32>, vector<16xf32>)
+// CHECK: scf.for
+// CHECK: scf.for
+// CHECK-COUNT-4: vector.transfer_read {{.*}} vector<16xf32>
+// CHECK-COUNT-4: vector.fma
+// CHECK-COUNT-20: arith.maximumf {{.*}} : vector<16xf32>
+// CHECK-COUNT-20: vector.transfer_write
+// CHECK-NOT: linalg.
+// CHECK: return
+
+// PLAIN-LABEL: func.func @conv
+// PLAIN-NOT: linalg.
+// PLAIN: %[[ZERO:.*]] = arith.constant dense<0.000000e+00> : vector<16xf32>
+// PLAIN: scf.for %{{.*}} = %c0 to %c20 step %c5
+// PLAIN: scf.for {{.*}} iter_args(%{{.*}} = %[[ZERO]], %{{.*}} = %[[ZERO]],
+// PLAIN: vector.fma
+// PLAIN-COUNT-20: vector.transfer_write
+// PLAIN-NOT: linalg.
+// PLAIN: return
