@@ -52,12 +52,14 @@ module attributes {transform.with_named_sequence} {
   // Every convolution of `%func` (linalg.conv_2d_nhwc_hwcf or the same as
   // a linalg.generic), with its elementwise consumer (ReLU) and its
   // producers (a bias broadcast into its output):
-  //   for n, oh, ow step rows, oc step channels:     (the consumer's loops)
-  //     acc[rows][channels / lanes] = bias vectors   (or the output tile)
-  //     for kh:                                       (cache_reduce)
-  //       for kw, ci: channels/lanes filter vectors, rows input broadcasts,
-  //                   rows * channels / lanes FMAs
-  //     store consumer(acc)                           (ReLU on registers)
+  //   for oc step channels:                         (the consumer's loops)
+  //     F = filter[:, :, :, oc..] as [kh][ci][kw][channels]   (cache_read)
+  //     for n, oh, ow step rows:
+  //       acc[rows][channels / lanes] = bias vectors (or the output tile)
+  //       for kh:                                    (cache_reduce)
+  //         for kw, ci: channels/lanes vectors of F, rows input broadcasts,
+  //                     rows * channels / lanes FMAs
+  //       store consumer(acc)                        (ReLU on registers)
   // Edges (sizes that divide nothing) use masked channel vectors and
   // clamped rows in the same micro-kernel.
   transform.named_sequence @regtile_conv2d_blocked(
@@ -68,21 +70,25 @@ module attributes {transform.with_named_sequence} {
         : (!transform.any_op) -> !transform.any_op
     transform.foreach %convs : !transform.any_op {
     ^bb0(%conv: !transform.any_op):
-      %root, %rows, %channels = transform.regtile.convolution_blocking %conv
+      %root, %rows, %channels, %filter = transform.regtile.convolution_blocking %conv
           rows = %fixed_rows channels = %fixed_channels
           : (!transform.any_op, !transform.param<i64>, !transform.param<i64>)
-          -> (!transform.any_op, !transform.param<i64>, !transform.param<i64>)
+          -> (!transform.any_op, !transform.param<i64>, !transform.param<i64>,
+              !transform.param<i64>)
       //                                                   n  oh  ow     oc
-      %tile, %n, %oh, %ow, %oc = transform.structured.fuse %root
-          tile_sizes [1, 1, %rows, %channels]
+      %tile, %oc, %n, %oh, %ow = transform.structured.fuse %root
+          tile_sizes [1, 1, %rows, %channels] interchange [3, 0, 1, 2]
           : (!transform.any_op, !transform.param<i64>, !transform.param<i64>)
           -> (!transform.any_op, !transform.any_op, !transform.any_op,
               !transform.any_op, !transform.any_op)
-      %conv_tile = transform.collect_matching @regtile_match_convolution in %oc
+      %conv_tile = transform.collect_matching @regtile_match_convolution in %ow
           : (!transform.any_op) -> !transform.any_op
       //                                                                   n oh ow oc kh
       %reduced, %kh = transform.structured.tile_using_for %conv_tile tile_sizes [0, 0, 0, 0, 1]
           : (!transform.any_op) -> (!transform.any_op, !transform.any_op)
+      %copy, %cache = transform.regtile.cache_read %reduced, %oc operand = %filter
+          : (!transform.any_op, !transform.any_op, !transform.param<i64>)
+          -> (!transform.any_op, !transform.any_op)
       %loop = transform.regtile.cache_reduce %reduced, %kh
           : (!transform.any_op, !transform.any_op) -> !transform.any_op
     }

@@ -442,6 +442,7 @@ DiagnosedSilenceableFailure transform::ConvolutionBlockingOp::applyToOne(
   results.push_back(blocking->root);
   results.push_back(b.getI64IntegerAttr(blocking->rows));
   results.push_back(b.getI64IntegerAttr(blocking->channels));
+  results.push_back(b.getI64IntegerAttr(blocking->filterOperand));
   return DiagnosedSilenceableFailure::success();
 }
 
@@ -450,13 +451,15 @@ DiagnosedSilenceableFailure transform::ConvolutionBlockingOp::applyToOne(
 //===----------------------------------------------------------------------===//
 
 LogicalResult transform::CacheReadOp::verify() {
+  if (getOperand().has_value() == static_cast<bool>(getOperandParam()))
+    return emitOpError() << "expected the input to stage as `operand` (an "
+                            "attribute) or `operand = %param`, exactly one";
   return verifyArch(getOperation(), getArch());
 }
 
 void transform::CacheReadOp::getEffects(
     SmallVectorImpl<MemoryEffects::EffectInstance> &effects) {
-  onlyReadsHandle(getTargetMutable(), effects);
-  onlyReadsHandle(getLoopMutable(), effects);
+  onlyReadsHandle(getOperation()->getOpOperands(), effects);
   producesHandle(getOperation()->getOpResults(), effects);
   modifiesPayload(effects);
 }
@@ -466,7 +469,14 @@ transform::CacheReadOp::apply(transform::TransformRewriter &rewriter,
                               transform::TransformResults &results,
                               transform::TransformState &state) {
   regtile::CacheReadOptions options;
-  options.operand = getOperand();
+  int64_t operand = getOperand().value_or(0);
+  if (!getOperand()) {
+    DiagnosedSilenceableFailure read =
+        readKnob(*this, state, getOperandParam(), "operand", operand);
+    if (!read.succeeded())
+      return read;
+  }
+  options.operand = operand;
   options.packed = !getDense();
   SmallVector<Operation *> copies, caches;
   DiagnosedSilenceableFailure status = applyToOpLoopPairs(

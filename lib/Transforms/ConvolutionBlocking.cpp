@@ -32,12 +32,16 @@ bool isWholeElementwiseConsumer(linalg::GenericOp e, Value value) {
 /// Upstream's classification of convolution dims, which expects the image
 /// as the first input and the filter as the second; a linalg.generic may
 /// name them the other way round (seed 000's does).
-FailureOr<linalg::ConvolutionDimensions> inferDims(linalg::LinalgOp op) {
+/// Sets `filterOperand` to the input that is the filter.
+FailureOr<linalg::ConvolutionDimensions> inferDims(linalg::LinalgOp op,
+                                                   unsigned &filterOperand) {
+  filterOperand = 1;
   FailureOr<linalg::ConvolutionDimensions> dims =
       linalg::inferConvolutionDims(op);
   auto generic = dyn_cast<linalg::GenericOp>(op.getOperation());
   if (succeeded(dims) || !generic || generic.getNumDpsInputs() != 2)
     return dims;
+  filterOperand = 0;
   // Ask about a detached copy with the inputs swapped.
   OpBuilder b(op.getContext());
   auto swapped = cast<linalg::GenericOp>(b.clone(*generic));
@@ -66,7 +70,8 @@ computeConvolutionBlocking(const TargetInfo &target, linalg::LinalgOp op,
   Type accType = getElementTypeOrSelf(op.getDpsInitOperand(0)->get().getType());
   if (!accType.isIntOrFloat())
     return fail("expected an integer or float output");
-  FailureOr<linalg::ConvolutionDimensions> dims = inferDims(op);
+  unsigned filterOperand;
+  FailureOr<linalg::ConvolutionDimensions> dims = inferDims(op, filterOperand);
   if (failed(dims))
     return fail("the op is not a convolution (no output image / filter "
                 "loop pair)");
@@ -173,6 +178,7 @@ computeConvolutionBlocking(const TargetInfo &target, linalg::LinalgOp op,
   ConvolutionBlocking b;
   b.rows = best->rows;
   b.channels = best->nv * lanes;
+  b.filterOperand = filterOperand;
 
   // The op whose tiles the loops produce: the convolution's elementwise
   // consumer (a ReLU, a bias add), if it is its only user, else itself.

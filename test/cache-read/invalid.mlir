@@ -199,3 +199,37 @@ module attributes {transform.with_named_sequence} {
     transform.yield
   }
 }
+
+// -----
+
+// The input to stage: an attribute or a parameter, exactly one.
+module attributes {transform.with_named_sequence} {
+  transform.named_sequence @__transform_main(%root: !transform.any_op {transform.readonly}) {
+    %p = transform.param.constant 1 : i64 -> !transform.param<i64>
+    // expected-error @below {{expected the input to stage as `operand` (an attribute) or `operand = %param`, exactly one}}
+    %c, %b = transform.regtile.cache_read %root, %root operand = %p {operand = 1} : (!transform.any_op, !transform.any_op, !transform.param<i64>) -> (!transform.any_op, !transform.any_op)
+    transform.yield
+  }
+}
+
+// -----
+
+module attributes {transform.with_named_sequence} {
+  transform.named_sequence @__transform_main(%root: !transform.any_op {transform.readonly}) {
+    // expected-error @below {{expected the input to stage as `operand` (an attribute) or `operand = %param`, exactly one}}
+    %c, %b = transform.regtile.cache_read %root, %root : (!transform.any_op, !transform.any_op) -> (!transform.any_op, !transform.any_op)
+    transform.yield
+  }
+}
+
+// -----
+
+module attributes {transform.with_named_sequence} {
+  transform.named_sequence @__transform_main(%root: !transform.any_op {transform.readonly}) {
+    %one = transform.param.constant 1 : i64 -> !transform.param<i64>
+    %p = transform.merge_handles %one, %one : !transform.param<i64>
+    // expected-error @below {{expected `operand` to be one non-negative integer parameter, got 2 value(s)}}
+    %c, %b = transform.regtile.cache_read %root, %root operand = %p : (!transform.any_op, !transform.any_op, !transform.param<i64>) -> (!transform.any_op, !transform.any_op)
+    transform.yield
+  }
+}

@@ -10,6 +10,7 @@
 // CHECK: remark: znver4 channels 64 : i64
 // CHECK: remark: root
 // CHECK-NEXT: linalg.conv_2d_nhwc_hwcf
+// CHECK: remark: filter operand 1 : i64
 // AVX2 (16 registers): 3 pixels x 3 vectors.
 // CHECK: remark: haswell rows 3 : i64
 // CHECK: remark: haswell channels 24 : i64
@@ -27,18 +28,19 @@ module attributes {transform.with_named_sequence} {
     %f = transform.structured.match ops{["func.func"]} in %root : (!transform.any_op) -> !transform.any_op
     transform.debug.emit_remark_at %f, "conv_56" : !transform.any_op
     %c = transform.structured.match ops{["linalg.conv_2d_nhwc_hwcf"]} in %root : (!transform.any_op) -> !transform.any_op
-    %r, %rows, %ch = transform.regtile.convolution_blocking %c {arch = "znver4"}
-        : (!transform.any_op) -> (!transform.any_op, !transform.param<i64>, !transform.param<i64>)
+    %r, %rows, %ch, %filter1 = transform.regtile.convolution_blocking %c {arch = "znver4"}
+        : (!transform.any_op) -> (!transform.any_op, !transform.param<i64>, !transform.param<i64>, !transform.param<i64>)
     transform.debug.emit_param_as_remark %rows, "znver4 rows" : !transform.param<i64>
     transform.debug.emit_param_as_remark %ch, "znver4 channels" : !transform.param<i64>
     transform.debug.emit_remark_at %r, "root" : !transform.any_op
-    %r2, %rows2, %ch2 = transform.regtile.convolution_blocking %c {arch = "haswell"}
-        : (!transform.any_op) -> (!transform.any_op, !transform.param<i64>, !transform.param<i64>)
+    transform.debug.emit_param_as_remark %filter1, "filter operand" : !transform.param<i64>
+    %r2, %rows2, %ch2, %filter2 = transform.regtile.convolution_blocking %c {arch = "haswell"}
+        : (!transform.any_op) -> (!transform.any_op, !transform.param<i64>, !transform.param<i64>, !transform.param<i64>)
     transform.debug.emit_param_as_remark %rows2, "haswell rows" : !transform.param<i64>
     transform.debug.emit_param_as_remark %ch2, "haswell channels" : !transform.param<i64>
     %c32 = transform.param.constant 32 : i64 -> !transform.param<i64>
-    %r3, %rows3, %ch3 = transform.regtile.convolution_blocking %c channels = %c32 {arch = "znver4"}
-        : (!transform.any_op, !transform.param<i64>) -> (!transform.any_op, !transform.param<i64>, !transform.param<i64>)
+    %r3, %rows3, %ch3, %filter3 = transform.regtile.convolution_blocking %c channels = %c32 {arch = "znver4"}
+        : (!transform.any_op, !transform.param<i64>) -> (!transform.any_op, !transform.param<i64>, !transform.param<i64>, !transform.param<i64>)
     transform.debug.emit_param_as_remark %rows3, "fixed rows" : !transform.param<i64>
     transform.debug.emit_param_as_remark %ch3, "fixed channels" : !transform.param<i64>
     transform.yield
@@ -55,6 +57,8 @@ module attributes {transform.with_named_sequence} {
 // The remark shows the source line of the ReLU (%r), not the conv (%c):
 // CHECK: remark: root
 // CHECK-NEXT: %r = linalg.generic
+// The filter is the first input:
+// CHECK: remark: filter operand 0 : i64
 func.func @conv_relu_generic(%filter: tensor<128x3x3x128xf32>, %input: tensor<5x82x102x128xf32>,
                              %init: tensor<5x80x100x128xf32>) -> tensor<5x80x100x128xf32> {
   %c = linalg.generic {
@@ -91,11 +95,12 @@ module attributes {transform.with_named_sequence} {
     transform.debug.emit_remark_at %f, "conv_relu_generic" : !transform.any_op
     %g = transform.structured.match ops{["linalg.generic"]} in %root : (!transform.any_op) -> !transform.any_op
     %conv, %relu = transform.split_handle %g : (!transform.any_op) -> (!transform.any_op, !transform.any_op)
-    %r, %rows, %ch = transform.regtile.convolution_blocking %conv {arch = "znver4"}
-        : (!transform.any_op) -> (!transform.any_op, !transform.param<i64>, !transform.param<i64>)
+    %r, %rows, %ch, %filter4 = transform.regtile.convolution_blocking %conv {arch = "znver4"}
+        : (!transform.any_op) -> (!transform.any_op, !transform.param<i64>, !transform.param<i64>, !transform.param<i64>)
     transform.debug.emit_param_as_remark %rows, "rows" : !transform.param<i64>
     transform.debug.emit_param_as_remark %ch, "channels" : !transform.param<i64>
     transform.debug.emit_remark_at %r, "root" : !transform.any_op
+    transform.debug.emit_param_as_remark %filter4, "filter operand" : !transform.param<i64>
     transform.yield
   }
 }

@@ -12,7 +12,7 @@ module attributes {transform.with_named_sequence} {
   transform.named_sequence @__transform_main(%root: !transform.any_op {transform.readonly}) {
     %op = transform.structured.match ops{["linalg.matmul"]} in %root : (!transform.any_op) -> !transform.any_op
     // expected-error @below {{cannot block the convolution: the op is not a convolution}}
-    %r, %rows, %ch = transform.regtile.convolution_blocking %op : (!transform.any_op) -> (!transform.any_op, !transform.param<i64>, !transform.param<i64>)
+    %r, %rows, %ch, %filter1 = transform.regtile.convolution_blocking %op : (!transform.any_op) -> (!transform.any_op, !transform.param<i64>, !transform.param<i64>, !transform.param<i64>)
     transform.yield
   }
 }
@@ -29,7 +29,7 @@ module attributes {transform.with_named_sequence} {
   transform.named_sequence @__transform_main(%root: !transform.any_op {transform.readonly}) {
     %op = transform.structured.match ops{["linalg.conv_2d_nhwc_hwcf"]} in %root : (!transform.any_op) -> !transform.any_op
     // expected-error @below {{a stride of 2: only strides and dilations of 1 are supported}}
-    %r, %rows, %ch = transform.regtile.convolution_blocking %op : (!transform.any_op) -> (!transform.any_op, !transform.param<i64>, !transform.param<i64>)
+    %r, %rows, %ch, %filter2 = transform.regtile.convolution_blocking %op : (!transform.any_op) -> (!transform.any_op, !transform.param<i64>, !transform.param<i64>, !transform.param<i64>)
     transform.yield
   }
 }
@@ -46,7 +46,7 @@ module attributes {transform.with_named_sequence} {
   transform.named_sequence @__transform_main(%root: !transform.any_op {transform.readonly}) {
     %op = transform.structured.match ops{["linalg.conv_2d_nhwc_hwcf"]} in %root : (!transform.any_op) -> !transform.any_op
     // expected-error @below {{a dilation of 2: only strides and dilations of 1 are supported}}
-    %r, %rows, %ch = transform.regtile.convolution_blocking %op : (!transform.any_op) -> (!transform.any_op, !transform.param<i64>, !transform.param<i64>)
+    %r, %rows, %ch, %filter3 = transform.regtile.convolution_blocking %op : (!transform.any_op) -> (!transform.any_op, !transform.param<i64>, !transform.param<i64>, !transform.param<i64>)
     transform.yield
   }
 }
@@ -62,7 +62,7 @@ module attributes {transform.with_named_sequence} {
   transform.named_sequence @__transform_main(%root: !transform.any_op {transform.readonly}) {
     %op = transform.structured.match ops{["linalg.conv_2d_nchw_fchw"]} in %root : (!transform.any_op) -> !transform.any_op
     // expected-error @below {{expected the loops (n, oh, ow, oc, kh, kw, ci) and an NHWC output}}
-    %r, %rows, %ch = transform.regtile.convolution_blocking %op : (!transform.any_op) -> (!transform.any_op, !transform.param<i64>, !transform.param<i64>)
+    %r, %rows, %ch, %filter4 = transform.regtile.convolution_blocking %op : (!transform.any_op) -> (!transform.any_op, !transform.param<i64>, !transform.param<i64>, !transform.param<i64>)
     transform.yield
   }
 }
@@ -79,7 +79,7 @@ module attributes {transform.with_named_sequence} {
     %op = transform.structured.match ops{["linalg.conv_2d_nhwc_hwcf"]} in %root : (!transform.any_op) -> !transform.any_op
     %c = transform.param.constant 24 : i64 -> !transform.param<i64>
     // expected-error @below {{channels = 24 is not a multiple of the 16 lanes of a native vector}}
-    %r, %rows, %ch = transform.regtile.convolution_blocking %op channels = %c {arch = "znver4"} : (!transform.any_op, !transform.param<i64>) -> (!transform.any_op, !transform.param<i64>, !transform.param<i64>)
+    %r, %rows, %ch, %filter5 = transform.regtile.convolution_blocking %op channels = %c {arch = "znver4"} : (!transform.any_op, !transform.param<i64>) -> (!transform.any_op, !transform.param<i64>, !transform.param<i64>, !transform.param<i64>)
     transform.yield
   }
 }
@@ -97,7 +97,7 @@ module attributes {transform.with_named_sequence} {
     %rows = transform.param.constant 6 : i64 -> !transform.param<i64>
     %ch = transform.param.constant 64 : i64 -> !transform.param<i64>
     // expected-error @below {{a 6 x 64 register tile needs 24 accumulators + 4 registers for the filter + 6 for the input broadcasts, more than the 32 vector registers of the target}}
-    %r, %r2, %c2 = transform.regtile.convolution_blocking %op rows = %rows channels = %ch {arch = "znver4"} : (!transform.any_op, !transform.param<i64>, !transform.param<i64>) -> (!transform.any_op, !transform.param<i64>, !transform.param<i64>)
+    %r, %r2, %c2, %filter6 = transform.regtile.convolution_blocking %op rows = %rows channels = %ch {arch = "znver4"} : (!transform.any_op, !transform.param<i64>, !transform.param<i64>) -> (!transform.any_op, !transform.param<i64>, !transform.param<i64>, !transform.param<i64>)
     transform.yield
   }
 }
@@ -114,7 +114,7 @@ module attributes {transform.with_named_sequence} {
     %two = transform.param.constant 2 : i64 -> !transform.param<i64>
     %rows = transform.merge_handles %two, %two : !transform.param<i64>
     // expected-error @below {{expected `rows` to be one non-negative integer parameter, got 2 value(s)}}
-    %r, %r2, %c2 = transform.regtile.convolution_blocking %op rows = %rows : (!transform.any_op, !transform.param<i64>) -> (!transform.any_op, !transform.param<i64>, !transform.param<i64>)
+    %r, %r2, %c2, %filter7 = transform.regtile.convolution_blocking %op rows = %rows : (!transform.any_op, !transform.param<i64>) -> (!transform.any_op, !transform.param<i64>, !transform.param<i64>, !transform.param<i64>)
     transform.yield
   }
 }
@@ -124,7 +124,7 @@ module attributes {transform.with_named_sequence} {
 module attributes {transform.with_named_sequence} {
   transform.named_sequence @__transform_main(%root: !transform.any_op {transform.readonly}) {
     // expected-error @below {{invalid target: unknown target CPU 'pentium9'}}
-    %r, %rows, %ch = transform.regtile.convolution_blocking %root {arch = "pentium9"} : (!transform.any_op) -> (!transform.any_op, !transform.param<i64>, !transform.param<i64>)
+    %r, %rows, %ch, %filter8 = transform.regtile.convolution_blocking %root {arch = "pentium9"} : (!transform.any_op) -> (!transform.any_op, !transform.param<i64>, !transform.param<i64>, !transform.param<i64>)
     transform.yield
   }
 }

@@ -1,8 +1,10 @@
 // @regtile_conv2d on seed 000's conv layer (a linalg.generic conv with a
 // bias broadcast into its output and a ReLU after it): loops over
-// (n, oh, ow step 5, oc step 64), the bias as 20 zmm accumulators, the
-// reduction (kh, kw, ci) carried in them, the ReLU on the registers, one
-// block of stores; no linalg op is left in the kernel.
+// (oc step 64, n, oh, ow step 5); the filter ([ci][kh][kw][co]) packed per
+// 64-channel block into [kh][ci][kw][64] panels (cache_read, one buffer
+// before the loops); the bias as 20 zmm accumulators, the reduction
+// (kh, kw, ci) carried in them, the ReLU on the registers, one block of
+// stores; no linalg op is left in the kernel.
 // RUN: sed -e 's/${N}/1/g;s/${H}/2/g;s/${W}/10/g;s/${HI}/4/g;s/${WI}/12/g;s/${CI}/8/g;s/${CO}/128/g' \
 // RUN:   %regtile-src/examples/conv_relu/conv_relu.mlir > %t.mlir
 // RUN: %regtile-opt %t.mlir -p 'builtin.module(transform-preload-library{transform-library-paths=%regtile-src/strategies,%regtile-src/examples/conv_relu/schedule.mlir},transform-interpreter{entry-point=conv_relu_regtile})' \
@@ -16,12 +18,17 @@
 
 // CHECK-LABEL: func.func @conv_relu
 // CHECK-NOT: linalg.
+// CHECK: %[[CACHE:.*]] = tensor.empty() : tensor<3x8x3x64x1xf32>
+// CHECK: scf.for %{{.*}} = %c0 to %c128 step %c64
+// The pack: one panel per kh.
+// CHECK: scf.for %{{.*}} = %c0 to %c3 step %c1 iter_args(%{{.*}} = %[[CACHE]])
 // CHECK: scf.for %{{.*}} = %c0 to %c2 step %c1
 // CHECK: scf.for %{{.*}} = %c0 to %c10 step %c5
-// CHECK: scf.for %{{.*}} = %c0 to %c128 step %c64
 // The bias, four vectors, starts every row's accumulators:
 // CHECK-COUNT-4: vector.transfer_read {{.*}} : tensor<64xf32>, vector<16xf32>
 // CHECK: scf.for {{.*}} -> (vector<16xf32>, vector<16xf32>, vector<16xf32>, vector<16xf32>, vector<16xf32>, vector<16xf32>, vector<16xf32>, vector<16xf32>, vector<16xf32>, vector<16xf32>, vector<16xf32>, vector<16xf32>, vector<16xf32>, vector<16xf32>, vector<16xf32>, vector<16xf32>, vector<16xf32>, vector<16xf32>, vector<16xf32>, vector<16xf32>)
+// The kh panel of the cache, as the op's [ci][1][kw][co] operand:
+// CHECK: tensor.expand_shape {{.*}} : tensor<8x3x64xf32> into tensor<8x1x3x64xf32>
 // CHECK: scf.for
 // CHECK: scf.for
 // CHECK-COUNT-4: vector.transfer_read {{.*}} vector<16xf32>

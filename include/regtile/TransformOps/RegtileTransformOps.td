@@ -401,16 +401,19 @@ def ConvolutionBlockingOp : Op<Transform_Dialect,
       output channels (a multiple of the native vector length), with the
       most FMAs per load that fits the register file with a register per
       filter vector and one per row for the input broadcasts: 5 x 64 f32
-      with AVX-512, 3 x 24 with AVX2.
+      with AVX-512, 3 x 24 with AVX2;
+    - `filter`: which input of the convolution is the filter (for
+      `cache_read ... operand = %filter`): 1 for `linalg.conv_2d_nhwc_hwcf`,
+      0 for seed 000's generic.
 
     `rows = %p` and `channels = %q` fix either (0: derive; e.g. a
     `transform.tune.knob`); the result is checked as above.
 
     Example (tile the root 1 x 1 x rows x channels, the convolution fused):
     ```mlir
-    %root, %rows, %channels = transform.regtile.convolution_blocking %conv
+    %root, %rows, %channels, %filter = transform.regtile.convolution_blocking %conv
         : (!transform.any_op) -> (!transform.any_op, !transform.param<i64>,
-                                  !transform.param<i64>)
+                                  !transform.param<i64>, !transform.param<i64>)
     %tile, %loops:4 = transform.structured.fuse %root
         tile_sizes [1, 1, %rows, %channels] : ...
     ```
@@ -432,7 +435,8 @@ def ConvolutionBlockingOp : Op<Transform_Dialect,
                        OptionalAttr<StrAttr>:$arch);
   let results = (outs TransformHandleTypeInterface:$root,
                       TransformParamTypeInterface:$rows,
-                      TransformParamTypeInterface:$channels);
+                      TransformParamTypeInterface:$channels,
+                      TransformParamTypeInterface:$filter);
   let assemblyFormat = [{
     $target (`rows` `=` $fixed_rows^)? (`channels` `=` $fixed_channels^)?
     attr-dict `:` functional-type(operands, results)
@@ -566,6 +570,17 @@ def CacheReadOp : Op<Transform_Dialect, "regtile.cache_read",
     scalars: the broadcasts are sequential loads). With `dense`, the cache
     is a copy of the footprint in its own layout.
 
+    The input is given by the `operand` attribute or, e.g. when another op
+    computes it (`convolution_blocking`'s filter), by a parameter
+    (`operand = %p`, one non-negative integer); exactly one of them.
+
+    A dim tiled by a unit-step inner loop may come before untiled dims: it
+    moves out of the tile for free (the op reads one index of it), and the
+    op reads the cache through a rank-reducing slice and an `expand_shape`.
+    A convolution's filter `[ci][kh][kw][co]` staged at the output-channel
+    loop, with a unit-step `kh` loop inside, is cached as `[kh][ci][kw][co]`
+    panels, each read sequentially by the micro-kernel.
+
     Example (GEMM: B packed per (NC, KC) block, A per (MC, KC) block):
     ```mlir
     %copyB, %cacheB = transform.regtile.cache_read %micro, %kc {operand = 1}
@@ -587,20 +602,23 @@ def CacheReadOp : Op<Transform_Dialect, "regtile.cache_read",
     `operand` is not one of its inputs, the operand is not a chain of
     unit-stride slices of a value available in the loop's body, a dim is
     tiled by several inner loops or at a nonzero offset, the footprint has
-    no static bound, or the packed layout would transpose the operand (a
-    dim before a tiled one is not tiled). Otherwise returns the copies (the
+    no static bound, or the packed layout would transpose the operand (an
+    untiled dim after a dim tiled by a step larger than 1), or the operand
+    parameter is not one non-negative integer. Otherwise returns the copies (the
     outermost loop of the tile copies) and the caches.
   }];
 
   let arguments = (ins TransformHandleTypeInterface:$target,
                        TransformHandleTypeInterface:$loop,
-                       ConfinedAttr<I64Attr, [IntMinValue<0>]>:$operand,
+                       OptionalAttr<ConfinedAttr<I64Attr, [IntMinValue<0>]>>:$operand,
+                       Optional<TransformParamTypeInterface>:$operand_param,
                        UnitAttr:$dense,
                        OptionalAttr<StrAttr>:$arch);
   let results = (outs TransformHandleTypeInterface:$copy,
                       TransformHandleTypeInterface:$cache);
   let assemblyFormat = [{
-    $target `,` $loop attr-dict `:` functional-type(operands, results)
+    $target `,` $loop (`operand` `=` $operand_param^)? attr-dict `:`
+    functional-type(operands, results)
   }];
   let hasVerifier = 1;
 }

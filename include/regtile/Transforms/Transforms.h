@@ -253,11 +253,14 @@ computeContractionBlocking(const TargetInfo &target, mlir::Type accType,
 // f32 with AVX-512 (32 registers; Halide's conv_layer tile), 3 x 24 with
 // AVX2 (16). Also names the op whose tiles a schedule's loops produce (and
 // into which the convolution is fused): the convolution's elementwise
-// consumer if it is its only user, else the convolution.
+// consumer if it is its only user, else the convolution; and which input is
+// the filter.
 
 struct ConvolutionBlocking {
   int64_t rows = 0, channels = 0;
   mlir::Operation *root = nullptr;
+  /// The input that is the filter (0 or 1).
+  unsigned filterOperand = 1;
 };
 
 /// Fails, setting `reason`, if `op` is not a 2-D convolution with one
