@@ -331,6 +331,36 @@ bool isElementwiseEpilogue(linalg::GenericOp e, Value tile, Type accType) {
                       [](Operation &o) { return isElementwiseScalarOp(&o); });
 }
 
+/// Whether `v` has one use besides ops that only read its shape
+/// (tensor.dim, which tiling leaves for dynamic tiles).
+bool hasOneValueUse(Value v) {
+  return llvm::count_if(v.getUsers(), [](Operation *user) {
+           return !isa<tensor::DimOp>(user);
+         }) == 1;
+}
+
+/// Whether `slice` takes all of its source: zero offsets, and each size the
+/// source's (the same constant, or provably equal to its dynamic extent, as
+/// for a partial tile of a fused loop). `extents` is a value with the
+/// source's shape to compare dynamic sizes with (default: the source; for
+/// a loop's iter_arg, whose extents do not change, the loop's init).
+bool isWholeSlice(tensor::ExtractSliceOp slice, Value extents = Value()) {
+  Value source = extents ? extents : slice.getSource();
+  return llvm::all_of(
+             slice.getMixedOffsets(),
+             [](OpFoldResult o) { return isConstantIntValue(o, 0); }) &&
+         llvm::all_of(llvm::enumerate(slice.getMixedSizes()), [&](auto it) {
+           int64_t d = it.index();
+           int64_t extent = slice.getSourceType().getDimSize(d);
+           if (!ShapedType::isDynamic(extent))
+             return isConstantIntValue(it.value(), extent);
+           FailureOr<bool> equal = ValueBoundsConstraintSet::areEqual(
+               ValueBoundsConstraintSet::Variable(it.value()),
+               ValueBoundsConstraintSet::Variable(source, d));
+           return succeeded(equal) && *equal;
+         });
+}
+
 /// Checks that `loop` reduces into the op's output tile (the tile does not
 /// move with the loop) and records how the tile is threaded through it.
 LogicalResult analyzeLoop(linalg::LinalgOp op, scf::ForOp loop, Plan &plan,
@@ -427,30 +457,32 @@ LogicalResult analyzeLoop(linalg::LinalgOp op, scf::ForOp loop, Plan &plan,
   // is no longer needed.
   Value loopInit = loop.getInitArgs()[plan.iterArgIdx];
   // The tile is the whole iter_arg (no slice, or a slice of all of it).
-  bool wholeTile = !plan.outSlice;
-  if (plan.outSlice) {
-    ArrayRef<int64_t> shape = plan.outSlice.getSourceType().getShape();
-    wholeTile =
-        llvm::all_of(plan.outSlice.getMixedOffsets(),
-                     [](OpFoldResult o) { return isConstantIntValue(o, 0); }) &&
-        llvm::all_of(llvm::enumerate(plan.outSlice.getMixedSizes()),
-                     [&](auto it) {
-                       return isConstantIntValue(it.value(), shape[it.index()]);
-                     });
+  // (The iter_arg is only sliced and updated in place: its extents are
+  // those of the loop's init.)
+  bool wholeTile = !plan.outSlice || isWholeSlice(plan.outSlice, loopInit);
+  // Through whole slices (what fusion leaves between a producer and the
+  // loop), each used once.
+  Value bcValue = loopInit;
+  while (auto s = bcValue.getDefiningOp<tensor::ExtractSliceOp>()) {
+    if (!hasOneValueUse(bcValue) || !isWholeSlice(s) ||
+        s.getSourceType() != s.getType())
+      break;
+    bcValue = s.getSource();
   }
-  if (auto bc = loopInit.getDefiningOp<linalg::BroadcastOp>()) {
+  if (auto bc = bcValue.getDefiningOp<linalg::BroadcastOp>()) {
     auto inputType = dyn_cast<RankedTensorType>(bc.getInput().getType());
     int64_t rank = cast<ShapedType>(loopInit.getType()).getRank();
     SmallVector<int64_t> expected =
         llvm::to_vector(llvm::seq<int64_t>(0, rank - 1));
     if (wholeTile && inputType && inputType.getRank() == 1 &&
         inputType.getElementType() == plan.accType &&
-        llvm::equal(bc.getDimensions(), expected) && loopInit.hasOneUse()) {
+        llvm::equal(bc.getDimensions(), expected) && hasOneValueUse(loopInit) &&
+        hasOneValueUse(bcValue)) {
       plan.broadcast = bc;
       plan.fillValue = Value();
     }
   }
-  if (plan.fillValue && wholeTile && loopInit.hasOneUse())
+  if (plan.fillValue && wholeTile && hasOneValueUse(loopInit))
     plan.fillOp = loopInit.getDefiningOp<linalg::FillOp>();
   // An elementwise consumer of the whole tile, alone: an epilogue.
   Value loopResult = loop.getResult(plan.iterArgIdx);

@@ -16,6 +16,28 @@
 // RUN: %regtile-opt %t.plain.mlir -p 'builtin.module(transform-preload-library{transform-library-paths=%regtile-src/strategies,%S/Inputs/conv2d_schedule.mlir},transform-interpreter{entry-point=schedule})' \
 // RUN:   | FileCheck %s --check-prefix=PLAIN
 
+// Rows that divide nothing (11 pixels: 4 + 4 + 3): the partial tile keeps the
+// same structure (clamped rows, masked row stores), the bias and the ReLU
+// still on registers (the bias broadcast bypassed through the slices and
+// tensor.dim ops fusion leaves for dynamic tiles), no linalg op (scalar
+// fallback) left. (A partial channel tile, e.g. 70 channels, is correct
+// but still leaves its ReLU as a linalg op after the per-width versions of
+// cache_reduce.)
+// RUN: sed -e 's/${N}/2/g;s/${H}/3/g;s/${W}/11/g;s/${HI}/5/g;s/${WI}/13/g;s/${CI}/5/g;s/${CO}/64/g' \
+// RUN:   %regtile-src/examples/conv_relu/conv_relu.mlir > %t.partial.mlir
+// RUN: %regtile-opt %t.partial.mlir -p 'builtin.module(transform-preload-library{transform-library-paths=%regtile-src/strategies,%regtile-src/examples/conv_relu/schedule.mlir},transform-interpreter{entry-point=conv_relu_regtile})' \
+// RUN:   | FileCheck %s --check-prefix=PARTIAL
+
+// PARTIAL-LABEL: func.func @conv_relu
+// PARTIAL-NOT: linalg.
+// PARTIAL: vector.fma
+// PARTIAL: arith.maximumf {{.*}} : vector<16xf32>
+// The rows past the tile's extent are not stored:
+// PARTIAL: vector.create_mask
+// PARTIAL: vector.transfer_write {{.*}}, %{{.*}} {in_bounds = [true]}
+// PARTIAL-NOT: linalg.
+// PARTIAL: return
+
 // CHECK-LABEL: func.func @conv_relu
 // CHECK-NOT: linalg.
 // CHECK: %[[CACHE:.*]] = tensor.empty() : tensor<3x8x3x64x1xf32>
