@@ -367,6 +367,9 @@ DiagnosedSilenceableFailure transform::ContractionBlockingOp::applyToOne(
   if (!accType || !accType.isIntOrFloat())
     return refuse(*this, target,
                   "expected a linalg op with one integer or float output");
+  std::string reason;
+  if (failed(regtile::checkNonEmptyLoops(target, reason)))
+    return refuse(*this, target, "invalid blocking: " + reason);
   FailureOr<regtile::TargetInfo> info =
       resolveTarget(getOperation(), getArch(), target);
   if (failed(info))
@@ -382,7 +385,6 @@ DiagnosedSilenceableFailure transform::ContractionBlockingOp::applyToOne(
     if (!read.succeeded())
       return read;
   }
-  std::string reason;
   FailureOr<regtile::ContractionBlocking> blocking =
       regtile::computeContractionBlocking(*info, accType, fixed, reason);
   if (failed(blocking))

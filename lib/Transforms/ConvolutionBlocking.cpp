@@ -57,6 +57,17 @@ FailureOr<linalg::ConvolutionDimensions> inferDims(linalg::LinalgOp op,
 
 } // namespace
 
+LogicalResult checkNonEmptyLoops(linalg::LinalgOp op, std::string &reason) {
+  for (auto [d, extent] : llvm::enumerate(op.getStaticLoopRanges()))
+    if (extent == 0) {
+      reason = llvm::formatv("loop {0} of the op has no iterations: nothing "
+                             "to block",
+                             d);
+      return failure();
+    }
+  return success();
+}
+
 FailureOr<ConvolutionBlocking>
 computeConvolutionBlocking(const TargetInfo &target, linalg::LinalgOp op,
                            const ConvolutionBlocking &fixed,
@@ -70,6 +81,8 @@ computeConvolutionBlocking(const TargetInfo &target, linalg::LinalgOp op,
   Type accType = getElementTypeOrSelf(op.getDpsInitOperand(0)->get().getType());
   if (!accType.isIntOrFloat())
     return fail("expected an integer or float output");
+  if (failed(checkNonEmptyLoops(op, reason)))
+    return failure();
   unsigned filterOperand;
   FailureOr<linalg::ConvolutionDimensions> dims = inferDims(op, filterOperand);
   if (failed(dims))

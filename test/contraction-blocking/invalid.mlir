@@ -131,3 +131,20 @@ module attributes {transform.with_named_sequence} {
     transform.yield
   }
 }
+
+// -----
+
+// No iterations (K = 0): nothing to block (upstream's tiling would crash).
+func.func @empty(%a: tensor<4x0xf32>, %b: tensor<0x8xf32>, %c: tensor<4x8xf32>) -> tensor<4x8xf32> {
+  // expected-note @below {{payload op}}
+  %r = linalg.matmul ins(%a, %b : tensor<4x0xf32>, tensor<0x8xf32>) outs(%c : tensor<4x8xf32>) -> tensor<4x8xf32>
+  return %r : tensor<4x8xf32>
+}
+module attributes {transform.with_named_sequence} {
+  transform.named_sequence @__transform_main(%root: !transform.any_op {transform.readonly}) {
+    %mm = transform.structured.match ops{["linalg.matmul"]} in %root : (!transform.any_op) -> !transform.any_op
+    // expected-error @below {{invalid blocking: loop 2 of the op has no iterations: nothing to block}}
+    %p:4 = transform.regtile.contraction_blocking %mm : (!transform.any_op) -> (!transform.param<i64>, !transform.param<i64>, !transform.param<i64>, !transform.param<i64>)
+    transform.yield
+  }
+}

@@ -128,3 +128,20 @@ module attributes {transform.with_named_sequence} {
     transform.yield
   }
 }
+
+// -----
+
+// No iterations (zero output channels): nothing to block.
+func.func @empty(%in: tensor<1x10x10x16xf32>, %f: tensor<3x3x16x0xf32>, %o: tensor<1x8x8x0xf32>) -> tensor<1x8x8x0xf32> {
+  // expected-note @below {{payload op}}
+  %r = linalg.conv_2d_nhwc_hwcf ins(%in, %f : tensor<1x10x10x16xf32>, tensor<3x3x16x0xf32>) outs(%o : tensor<1x8x8x0xf32>) -> tensor<1x8x8x0xf32>
+  return %r : tensor<1x8x8x0xf32>
+}
+module attributes {transform.with_named_sequence} {
+  transform.named_sequence @__transform_main(%root: !transform.any_op {transform.readonly}) {
+    %op = transform.structured.match ops{["linalg.conv_2d_nhwc_hwcf"]} in %root : (!transform.any_op) -> !transform.any_op
+    // expected-error @below {{cannot block the convolution: loop 3 of the op has no iterations: nothing to block}}
+    %r, %rows, %ch, %fl = transform.regtile.convolution_blocking %op : (!transform.any_op) -> (!transform.any_op, !transform.param<i64>, !transform.param<i64>, !transform.param<i64>)
+    transform.yield
+  }
+}

@@ -31,6 +31,9 @@ import tempfile
 TIMEOUT = 60
 ELEMENT_TYPES = ["f32", "f32", "f16", "bf16", "i32", "i8", "f64"]
 TARGETS = ["znver4", "haswell", "x86-64"]
+# regtile's strategy library (strategies/ of the source tree).
+STRATEGIES = os.path.normpath(os.path.join(os.path.dirname(
+    os.path.abspath(__file__)), "..", "..", "strategies"))
 
 
 def dim(rng, allow_dynamic=True):
@@ -416,6 +419,27 @@ def actions(rng, p):
                 "!transform.param<i64>) -> (!transform.param<i64>, "
                 "!transform.param<i64>, !transform.param<i64>, "
                 "!transform.param<i64>)", None, None))
+    rows, chans = rng.choice([0, 1, 3, 5, 9]), rng.choice([0, 8, 16, 24, 64])
+    out.append(("convolution_blocking knobs", f"{MATCH_ANY}\n"
+                f"    %p0 = transform.param.constant {rows} : i64 -> "
+                "!transform.param<i64>\n"
+                f"    %p1 = transform.param.constant {chans} : i64 -> "
+                "!transform.param<i64>\n"
+                "    %a, %b, %c, %d = transform.regtile.convolution_blocking "
+                f'%ops rows = %p0 channels = %p1 {{arch = "{target}"}} : '
+                "(!transform.any_op, !transform.param<i64>, "
+                "!transform.param<i64>) -> (!transform.any_op, "
+                "!transform.param<i64>, !transform.param<i64>, "
+                "!transform.param<i64>)", None, None))
+    # The strategy library's sequences on whatever the payload holds.
+    for strategy in ["regtile_conv2d", "regtile_matmul"]:
+        out.append((strategy, (
+            f"{func}\n    transform.include @{strategy} failures(propagate) "
+            "(%f) : (!transform.any_op) -> ()",
+            f"  transform.named_sequence @{strategy}(%f: !transform.any_op "
+            "{transform.readonly})\n"),
+            "builtin.module(transform-preload-library{transform-library-"
+            f"paths={STRATEGIES}}},transform-interpreter)", None))
     if "affine" in p.kinds:
         loops = ('%loops = transform.structured.match ops{["affine.for"]} in '
                  '%root : (!transform.any_op) -> !transform.any_op\n    ')
@@ -484,9 +508,15 @@ def actions(rng, p):
 
 
 def module_text(p, schedule):
+    """`schedule`: the body of @__transform_main, or (body, declarations of
+    named sequences it includes from a preloaded library)."""
     if schedule is None:
         return p.text + "\n"
+    decls = ""
+    if isinstance(schedule, tuple):
+        schedule, decls = schedule
     return (p.text + "\nmodule attributes {transform.with_named_sequence} {\n"
+            + decls +
             "  transform.named_sequence @__transform_main(%root: "
             "!transform.any_op {transform.readonly}) {\n    " + schedule +
             "\n    transform.yield\n  }\n}\n")

@@ -424,7 +424,8 @@ def ConvolutionBlockingOp : Op<Transform_Dialect,
     failure if a payload op's `regtile.target` is not understood, and a
     silenceable failure (naming why) for a payload op that is not such a
     convolution (other loop orders or layouts, depthwise or 1-D/3-D
-    convolutions, strides or dilations other than 1), for a fixing
+    convolutions, strides or dilations other than 1, a loop of no
+    iterations), for a fixing
     parameter that is not one non-negative integer, and for fixed sizes
     that fail the checks (with the numbers). Reads the handles only.
   }];
@@ -504,9 +505,10 @@ def ContractionBlockingOp : Op<Transform_Dialect,
     The op does not verify if `arch` is not understood. Produces a definite
     failure if a payload op's `regtile.target` is not understood, and a
     silenceable failure for a payload op that is not a linalg op with one
-    integer or float output, for a fixing parameter that is not one
-    non-negative integer, and for fixed sizes that fail the checks above
-    (with the numbers). Reads the handles only.
+    integer or float output or has a loop of no iterations (nothing to
+    block; upstream's tiling crashes on such ops), for a fixing parameter
+    that is not one non-negative integer, and for fixed sizes that fail the
+    checks above (with the numbers). Reads the handles only.
   }];
 
   let arguments = (ins TransformHandleTypeInterface:$target,

@@ -228,6 +228,10 @@ struct ContractionBlocking {
 };
 ContractionBlocking computeContractionBlocking(const TargetInfo &target,
                                                mlir::Type accType);
+/// Fails, setting `reason`, if a loop of `op` has a static extent of 0:
+/// there is nothing to block (and upstream's tiling crashes on such ops).
+mlir::LogicalResult checkNonEmptyLoops(mlir::linalg::LinalgOp op,
+                                       std::string &reason);
 /// The same with some sizes fixed by `fixed` (its zero fields are derived).
 /// Fails, setting `reason`, if a fixed size is negative, `nr` is not a
 /// multiple of the native vector length, the mr x nr tile with the row of
