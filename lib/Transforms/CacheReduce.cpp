@@ -957,6 +957,36 @@ FailureOr<CacheReduceResult> cacheReduce(RewriterBase &rewriter,
   // edge tile of 12 columns computes one vector per row, not four.
   OpBuilder::InsertionGuard guard(rewriter);
   Location loc = op.getLoc();
+  // The epilogue goes into every version (applied to that version's
+  // registers) if what it reads besides the tile is available before the
+  // loop, or is computed after it by side-effect-free ops on values that
+  // are (a slice of its destination): those move before the loop.
+  linalg::GenericOp epilogue = plan.epilogue;
+  SmallVector<Operation *> toHoist;
+  if (epilogue) {
+    for (Value v : epilogue->getOperands()) {
+      if (v.getDefiningOp() == loop.getOperation())
+        continue;
+      Operation *def = v.getDefiningOp();
+      if (!def || def->getBlock() != loop->getBlock() ||
+          def->isBeforeInBlock(loop))
+        continue;
+      bool movable = isMemoryEffectFree(def) && def->getNumRegions() == 0 &&
+                     llvm::all_of(def->getOperands(), [&](Value w) {
+                       Operation *d = w.getDefiningOp();
+                       return !d || d->getBlock() != loop->getBlock() ||
+                              d->isBeforeInBlock(loop);
+                     });
+      if (!movable) {
+        epilogue = {};
+        break;
+      }
+      toHoist.push_back(def);
+    }
+  }
+  if (epilogue)
+    for (Operation *def : toHoist)
+      rewriter.moveOpBefore(def, loop);
   rewriter.setInsertionPoint(loop);
   Value extent = vectorExtentBeforeLoop(rewriter, op, loop, plan);
   AffineExpr s0 = getAffineSymbolExpr(0, rewriter.getContext());
@@ -966,19 +996,26 @@ FailureOr<CacheReduceResult> cacheReduce(RewriterBase &rewriter,
                                             s0.ceilDiv(plan.lanes), {extent}));
   SmallVector<int64_t> cases =
       llvm::to_vector(llvm::seq<int64_t>(1, plan.vectorsPerRow));
-  auto sw = scf::IndexSwitchOp::create(rewriter, loc, loop.getResultTypes(),
-                                       count, cases, cases.size());
+  SmallVector<Type> resultTypes(loop.getResultTypes());
+  if (epilogue)
+    resultTypes.push_back(epilogue->getResult(0).getType());
+  auto sw = scf::IndexSwitchOp::create(rewriter, loc, resultTypes, count, cases,
+                                       cases.size());
   CacheReduceResult result;
   auto version = [&](Region &region, int64_t vectors) {
     Block *block = rewriter.createBlock(&region);
     rewriter.setInsertionPointToStart(block);
     IRMapping mapping;
     auto clone = cast<scf::ForOp>(rewriter.clone(*loop, mapping));
-    scf::YieldOp::create(rewriter, loc, clone.getResults());
-    auto clonedOp = cast<linalg::LinalgOp>(mapping.lookup(op.getOperation()));
+    SmallVector<Value> yielded(clone.getResults());
     Plan p = plan;
-    // The versions' results meet in the switch: no epilogue in them.
     p.epilogue = {};
+    if (epilogue) {
+      p.epilogue = cast<linalg::GenericOp>(rewriter.clone(*epilogue, mapping));
+      yielded.push_back(p.epilogue->getResult(0));
+    }
+    scf::YieldOp::create(rewriter, loc, yielded);
+    auto clonedOp = cast<linalg::LinalgOp>(mapping.lookup(op.getOperation()));
     p.vectorsPerRow = vectors;
     p.vecBound = vectors * plan.lanes;
     if (p.outSlice)
@@ -996,7 +1033,10 @@ FailureOr<CacheReduceResult> cacheReduce(RewriterBase &rewriter,
   for (auto [i, c] : llvm::enumerate(cases))
     (void)version(sw.getCaseRegions()[i], c);
   result = version(sw.getDefaultRegion(), plan.vectorsPerRow);
-  rewriter.replaceOp(loop, sw.getResults());
+  unsigned numLoopResults = loop->getNumResults();
+  if (epilogue)
+    rewriter.replaceOp(epilogue, sw.getResults().drop_front(numLoopResults));
+  rewriter.replaceOp(loop, sw.getResults().take_front(numLoopResults));
   return result;
 }
 

@@ -20,13 +20,32 @@
 // same structure (clamped rows, masked row stores), the bias and the ReLU
 // still on registers (the bias broadcast bypassed through the slices and
 // tensor.dim ops fusion leaves for dynamic tiles), no linalg op (scalar
-// fallback) left. (A partial channel tile, e.g. 70 channels, is correct
-// but still leaves its ReLU as a linalg op after the per-width versions of
-// cache_reduce.)
+// fallback) left.
 // RUN: sed -e 's/${N}/2/g;s/${H}/3/g;s/${W}/11/g;s/${HI}/5/g;s/${WI}/13/g;s/${CI}/5/g;s/${CO}/64/g' \
 // RUN:   %regtile-src/examples/conv_relu/conv_relu.mlir > %t.partial.mlir
 // RUN: %regtile-opt %t.partial.mlir -p 'builtin.module(transform-preload-library{transform-library-paths=%regtile-src/strategies,%regtile-src/examples/conv_relu/schedule.mlir},transform-interpreter{entry-point=conv_relu_regtile})' \
 // RUN:   | FileCheck %s --check-prefix=PARTIAL
+
+// Channels that divide nothing (70 = 64 + 6): cache_reduce's versions per
+// vector count of the partial channel tile (scf.index_switch) each apply
+// the ReLU to their own registers; no linalg op left either.
+// RUN: sed -e 's/${N}/2/g;s/${H}/3/g;s/${W}/7/g;s/${HI}/5/g;s/${WI}/9/g;s/${CI}/5/g;s/${CO}/70/g' \
+// RUN:   %regtile-src/examples/conv_relu/conv_relu.mlir > %t.channels.mlir
+// RUN: %regtile-opt %t.channels.mlir -p 'builtin.module(transform-preload-library{transform-library-paths=%regtile-src/strategies,%regtile-src/examples/conv_relu/schedule.mlir},transform-interpreter{entry-point=conv_relu_regtile})' \
+// RUN:   | FileCheck %s --check-prefix=CHANNELS
+
+// CHANNELS-LABEL: func.func @conv_relu
+// CHANNELS-NOT: linalg.
+// CHANNELS: scf.index_switch
+// CHANNELS: case 1 {
+// CHANNELS: vector.fma
+// CHANNELS: arith.maximumf {{.*}} : vector<16xf32>
+// CHANNELS: scf.yield
+// CHANNELS: default {
+// CHANNELS: vector.fma
+// CHANNELS: arith.maximumf {{.*}} : vector<16xf32>
+// CHANNELS-NOT: linalg.
+// CHANNELS: return
 
 // PARTIAL-LABEL: func.func @conv_relu
 // PARTIAL-NOT: linalg.
