@@ -36,6 +36,9 @@ struct Analysis {
   SmallVector<OpFoldResult> opSizes; // the op operand's sizes
   SmallVector<int64_t> bounds;       // static bounds of the footprint dims
   Operation *nest = nullptr;         // the outermost inner loop, or the op
+  /// Packed: dims tiled by unit steps come before untiled dims (they move
+  /// out of the tile; the op reads the tile through a reshape).
+  bool movesUnitDims = false;
 };
 
 FailureOr<int64_t> upperBound(OpFoldResult size) {
@@ -179,14 +182,16 @@ LogicalResult analyze(linalg::LinalgOp op, scf::ForOp loop,
   // one index of it: the cache's tile is the op's operand up to unit dims);
   // a larger tile moved out past an untiled dim would transpose the data
   // the op reads.
-  bool seenTiled = false;
+  bool seenTiled = false, seenUnitTiled = false;
   for (auto [d, dim] : llvm::enumerate(a.dims)) {
     if (dim.loop) {
       if (!dim.fixed.empty())
         return fail(llvm::formatv("dim {0} is tiled at a nonzero offset", d));
       seenTiled |= dim.step != 1;
+      seenUnitTiled |= dim.step == 1;
       continue;
     }
+    a.movesUnitDims |= seenUnitTiled && options.packed;
     if (isa_and_present<Value>(a.opSizes[d]) &&
         !isLoopInvariant(a.nest, cast<Value>(a.opSizes[d])))
       return fail(llvm::formatv("the extent of dim {0} of the operand "
@@ -402,15 +407,8 @@ FailureOr<CacheReadResult> cacheRead(RewriterBase &rewriter,
     sizes.push_back(a.opSizes[d]);
   }
   SmallVector<OpFoldResult> strides(offsets.size(), rewriter.getIndexAttr(1));
-  // Whether unit-step tile dims moved out past untiled dims (analyze
-  // allows that for unit steps only).
-  bool movedUnitDims = false;
-  for (unsigned d = 0, seen = 0; d < rank; ++d) {
-    seen |= tiled(d);
-    movedUnitDims |= seen && !tiled(d);
-  }
   Value view;
-  if (!movedUnitDims) {
+  if (!a.movesUnitDims) {
     view = tensor::ExtractSliceOp::create(rewriter, loc, operandType, filled,
                                           offsets, sizes, strides);
   } else {

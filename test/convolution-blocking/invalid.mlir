@@ -145,3 +145,55 @@ module attributes {transform.with_named_sequence} {
     transform.yield
   }
 }
+
+// -----
+
+// A depthwise convolution (a channel dim in the image, filter and output):
+// not the 2-D convolution regtile blocks.
+func.func @depthwise(%in: tensor<1x10x10x16xf32>, %f: tensor<3x3x16xf32>, %o: tensor<1x8x8x16xf32>) -> tensor<1x8x8x16xf32> {
+  // expected-note @below {{payload op}}
+  %r = linalg.depthwise_conv_2d_nhwc_hwc ins(%in, %f : tensor<1x10x10x16xf32>, tensor<3x3x16xf32>) outs(%o : tensor<1x8x8x16xf32>) -> tensor<1x8x8x16xf32>
+  return %r : tensor<1x8x8x16xf32>
+}
+module attributes {transform.with_named_sequence} {
+  transform.named_sequence @__transform_main(%root: !transform.any_op {transform.readonly}) {
+    %op = transform.structured.match ops{["linalg.depthwise_conv_2d_nhwc_hwc"]} in %root : (!transform.any_op) -> !transform.any_op
+    // expected-error @below {{expected a 2-D convolution with one batch, two output image, one output channel, two filter loop and one input channel dims}}
+    %r, %rows, %ch, %fl = transform.regtile.convolution_blocking %op : (!transform.any_op) -> (!transform.any_op, !transform.param<i64>, !transform.param<i64>, !transform.param<i64>)
+    transform.yield
+  }
+}
+
+// -----
+
+// A 1-D convolution.
+func.func @conv1d(%in: tensor<1x10x16xf32>, %f: tensor<3x16x32xf32>, %o: tensor<1x8x32xf32>) -> tensor<1x8x32xf32> {
+  // expected-note @below {{payload op}}
+  %r = linalg.conv_1d_nwc_wcf ins(%in, %f : tensor<1x10x16xf32>, tensor<3x16x32xf32>) outs(%o : tensor<1x8x32xf32>) -> tensor<1x8x32xf32>
+  return %r : tensor<1x8x32xf32>
+}
+module attributes {transform.with_named_sequence} {
+  transform.named_sequence @__transform_main(%root: !transform.any_op {transform.readonly}) {
+    %op = transform.structured.match ops{["linalg.conv_1d_nwc_wcf"]} in %root : (!transform.any_op) -> !transform.any_op
+    // expected-error @below {{expected a 2-D convolution with one batch, two output image, one output channel, two filter loop and one input channel dims; found 1, 1, 1, 1 and 1}}
+    %r, %rows, %ch, %fl = transform.regtile.convolution_blocking %op : (!transform.any_op) -> (!transform.any_op, !transform.param<i64>, !transform.param<i64>, !transform.param<i64>)
+    transform.yield
+  }
+}
+
+// -----
+
+// One input: not a convolution of an image by a filter.
+func.func @copy(%a: tensor<8xf32>, %b: tensor<8xf32>) -> tensor<8xf32> {
+  // expected-note @below {{payload op}}
+  %r = linalg.copy ins(%a : tensor<8xf32>) outs(%b : tensor<8xf32>) -> tensor<8xf32>
+  return %r : tensor<8xf32>
+}
+module attributes {transform.with_named_sequence} {
+  transform.named_sequence @__transform_main(%root: !transform.any_op {transform.readonly}) {
+    %op = transform.structured.match ops{["linalg.copy"]} in %root : (!transform.any_op) -> !transform.any_op
+    // expected-error @below {{cannot block the convolution: expected a convolution with two inputs and one output}}
+    %r, %rows, %ch, %fl = transform.regtile.convolution_blocking %op : (!transform.any_op) -> (!transform.any_op, !transform.param<i64>, !transform.param<i64>, !transform.param<i64>)
+    transform.yield
+  }
+}
