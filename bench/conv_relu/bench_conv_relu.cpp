@@ -4,7 +4,8 @@
 // shapes (N=5, 80x100 output, CI=CO=128) and a second set (N=1, 56x56,
 // CI=CO=64), compared in one run:
 //   regtile    the @regtile_conv2d strategy (examples/conv_relu schedule);
-//   upstream   the MLIR tutorial's recipe (upstream ops only);
+//   upstream   the MLIR tutorial's recipe (upstream ops only)
+//              (the scheduled kernels: bench/CMakeLists.txt);
 //   Halide 14  the conv_layer app's CPU schedule, JIT, one thread;
 //   oneDNN     direct convolution with a ReLU post-op, one thread, weights
 //              reordered once (not timed);
@@ -15,6 +16,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "Harness.h"
+#include "MlirKernels.h"
 #include "conv_peers.h"
 
 #include "mlir/ExecutionEngine/CRunnerUtils.h"
@@ -30,15 +32,6 @@ using M4 = StridedMemRefType<float, 4>;
 using M1 = StridedMemRefType<float, 1>;
 using ConvFn = void (*)(M4 *, M4 *, M1 *, M4 *);
 } // namespace
-
-// The scheduled kernels, one per shape set (bench/CMakeLists.txt).
-#define REGTILE_CONV_KERNELS(shape)                                            \
-  void _mlir_ciface_conv_relu__regtile_##shape(M4 *, M4 *, M1 *, M4 *);        \
-  void _mlir_ciface_conv_relu__upstream_##shape(M4 *, M4 *, M1 *, M4 *);
-extern "C" {
-REGTILE_CONV_KERNELS(seed)
-REGTILE_CONV_KERNELS(second)
-}
 
 namespace {
 
@@ -81,10 +74,10 @@ void convReluCpp(const ConvShape &s, const float *in, const float *filter,
       }
 }
 
-/// One shape set: its buffers, views and kernels.
+/// One shape set (its name in bench/CMakeLists.txt): buffers and views.
 struct ShapeSet {
+  const char *name;
   ConvShape s;
-  ConvFn regtile, upstream;
   float *in, *filter, *bias, *ref, *out;
   M4 mIn, mFilter, mOut;
   M1 mBias;
@@ -128,12 +121,8 @@ int main(int argc, char **argv) {
   }
   using namespace regtile::bench;
   static ShapeSet sets[] = {
-      {{5, 80, 100, 128, 128},
-       _mlir_ciface_conv_relu__regtile_seed,
-       _mlir_ciface_conv_relu__upstream_seed},
-      {{1, 56, 56, 64, 64},
-       _mlir_ciface_conv_relu__regtile_second,
-       _mlir_ciface_conv_relu__upstream_second},
+      {"seed", {5, 80, 100, 128, 128}},
+      {"second", {1, 56, 56, 64, 64}},
   };
   std::vector<Kernel> kernels;
   for (ShapeSet &set : sets) {
@@ -156,13 +145,12 @@ int main(int argc, char **argv) {
       return err <= 1e-4 ? std::string()
                          : "max relative error " + std::to_string(err);
     };
-    auto mlir = [p](ConvFn fn) {
-      return [p, fn] { fn(&p->mIn, &p->mFilter, &p->mBias, &p->mOut); };
-    };
-    kernels.push_back({workload, "regtile (@regtile_conv2d)", flops, bytes,
-                       mlir(set.regtile), check});
-    kernels.push_back({workload, "upstream (tutorial recipe)", flops, bytes,
-                       mlir(set.upstream), check});
+    for (const MlirKernel *k : mlirKernels("conv_relu", set.name)) {
+      auto fn = k->as<ConvFn>();
+      kernels.push_back(
+          {workload, k->label, flops, bytes,
+           [p, fn] { fn(&p->mIn, &p->mFilter, &p->mBias, &p->mOut); }, check});
+    }
     std::string why, impl;
     if (auto halide =
             halideConvRelu(s, set.in, set.filter, set.bias, set.out, why))

@@ -5,7 +5,8 @@
 //   regtile            examples/gemm scheduled by @regtile_matmul
 //                      (strategies/), packing included;
 //   upstream           examples/gemm/schedule.mlir's upstream-only schedule
-//                      (tile, vectorize, hoist, outer-product lowering);
+//                      (tile, vectorize, hoist, outer-product lowering)
+//                      (the scheduled kernels: bench/CMakeLists.txt);
 //   oneDNN dnnl_sgemm, OpenBLAS and BLIS cblas_sgemm;
 //   libxsmm            batch-reduce GEMM on 32x32 blocks including packing
 //                      A, B and unpacking C, and the kernel alone on
@@ -17,6 +18,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "Harness.h"
+#include "MlirKernels.h"
 
 #include "mlir/ExecutionEngine/CRunnerUtils.h"
 
@@ -28,18 +30,7 @@
 
 using M2 = StridedMemRefType<float, 2>;
 
-#define DECLARE_SHAPE(S)                                                       \
-  void _mlir_ciface_matmul__regtile_##S(M2 *, M2 *, M2 *);                     \
-  void _mlir_ciface_matmul__upstream_##S(M2 *, M2 *, M2 *);                    \
-  /* Compiled only when scripts/run-examples.sh tuned the schedule (weak:  */  \
-  /* null otherwise).                                                      */  \
-  __attribute__((weak)) void _mlir_ciface_matmul__regtile_tuned_##S(           \
-      M2 *, M2 *, M2 *);
 extern "C" {
-DECLARE_SHAPE(512)
-DECLARE_SHAPE(1024)
-DECLARE_SHAPE(2048)
-DECLARE_SHAPE(1000x1100x900)
 bool peer_openblas_sgemm(const float *, const float *, float *, int, int, int);
 bool peer_blis_sgemm(const float *, const float *, float *, int, int, int);
 bool peer_dnnl_sgemm(const float *, const float *, float *, int, int, int);
@@ -81,7 +72,8 @@ void referenceGemm(const float *a, const float *b, float *c, int m, int n,
 
 struct Shape {
   int m, n, k;
-  MlirGemm regtile, upstream, tuned;
+  /// Its name in bench/CMakeLists.txt.
+  const char *name;
   float *a, *b, *ref;
   M2 ma, mb;
 };
@@ -105,18 +97,10 @@ int main(int argc, char **argv) {
   peer_xsmm_init();
 #endif
   static Shape shapes[] = {
-      {512, 512, 512, _mlir_ciface_matmul__regtile_512,
-       _mlir_ciface_matmul__upstream_512,
-       _mlir_ciface_matmul__regtile_tuned_512},
-      {1024, 1024, 1024, _mlir_ciface_matmul__regtile_1024,
-       _mlir_ciface_matmul__upstream_1024,
-       _mlir_ciface_matmul__regtile_tuned_1024},
-      {2048, 2048, 2048, _mlir_ciface_matmul__regtile_2048,
-       _mlir_ciface_matmul__upstream_2048,
-       _mlir_ciface_matmul__regtile_tuned_2048},
-      {1000, 1100, 900, _mlir_ciface_matmul__regtile_1000x1100x900,
-       _mlir_ciface_matmul__upstream_1000x1100x900,
-       _mlir_ciface_matmul__regtile_tuned_1000x1100x900},
+      {512, 512, 512, "512"},
+      {1024, 1024, 1024, "1024"},
+      {2048, 2048, 2048, "2048"},
+      {1000, 1100, 900, "1000x1100x900"},
   };
   std::vector<Kernel> kernels;
   for (Shape &s : shapes) {
@@ -156,19 +140,13 @@ int main(int argc, char **argv) {
       kernels.push_back({workload, variant, flops, bytes,
                          [call, p, c, mc] { call(p, c, mc); }, check});
     };
-    add("regtile (@regtile_matmul)", [](Shape *p, float *, M2 *mc) {
-      p->regtile(&p->ma, &p->mb, mc);
-      return true;
-    });
-    if (s.tuned)
-      add("regtile, tuned here (regtile-tune)", [](Shape *p, float *, M2 *mc) {
-        p->tuned(&p->ma, &p->mb, mc);
+    for (const MlirKernel *k : mlirKernels("matmul", s.name)) {
+      auto fn = k->as<MlirGemm>();
+      add(k->label, [fn](Shape *p, float *, M2 *mc) {
+        fn(&p->ma, &p->mb, mc);
         return true;
       });
-    add("upstream-only schedule", [](Shape *p, float *, M2 *mc) {
-      p->upstream(&p->ma, &p->mb, mc);
-      return true;
-    });
+    }
     add("oneDNN dnnl_sgemm", [](Shape *p, float *c, M2 *) {
       return peer_dnnl_sgemm(p->a, p->b, c, p->m, p->n, p->k);
     });

@@ -12,6 +12,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "Harness.h"
+#include "MlirKernels.h"
 
 #include "mlir/ExecutionEngine/CRunnerUtils.h"
 
@@ -19,25 +20,7 @@
 #include <memory>
 #include <string>
 
-using M2 = StridedMemRefType<float, 2>;
-using M4 = StridedMemRefType<float, 4>;
-
-#define DECLARE(FUNC, SRC, DST)                                                \
-  void _mlir_ciface_##FUNC##__pack_regtile_streaming(SRC *, DST *);            \
-  void _mlir_ciface_##FUNC##__pack_regtile_prefetch(SRC *, DST *);             \
-  void _mlir_ciface_##FUNC##__pack_regtile(SRC *, DST *);                      \
-  void _mlir_ciface_##FUNC##__pack_upstream_lower(SRC *, DST *);               \
-  void _mlir_ciface_##FUNC##__pack_upstream_tiled(SRC *, DST *);               \
-  /* Compiled only when scripts/run-examples.sh tuned the schedule (weak:  */  \
-  /* null otherwise).                                                      */  \
-  __attribute__((weak)) void _mlir_ciface_##FUNC##__pack_regtile_tuned(SRC *,  \
-                                                                       DST *);
 extern "C" {
-DECLARE(pack_a, M2, M4)
-DECLARE(unpack_c, M4, M2)
-DECLARE(pack_b, M2, M4)
-DECLARE(pack_padded, M2, M4)
-DECLARE(pack_large, M2, M4)
 void cxx_pack(const float *, float *, int64_t, int64_t, float);
 void cxx_unpack(const float *, float *, int64_t, int64_t);
 void cxx_pack_transposed(const float *, float *, int64_t, int64_t);
@@ -102,18 +85,19 @@ template <int NS, int ND> struct Workload {
 
   using MlirFn = void (*)(StridedMemRefType<float, NS> *,
                           StridedMemRefType<float, ND> *);
-  struct MlirVariants {
-    MlirFn cached, lower, tiled, prefetch, streaming, tuned;
-  };
 
-  /// Every variant of the workload, in table order. `xsmm` may be null
-  /// (libxsmm not installed).
-  void add(std::vector<Kernel> &ks, MlirVariants v, std::function<void()> cxx,
+  /// Every variant of the workload, in table order: the scheduled kernels
+  /// of `func` (bench/CMakeLists.txt), the others, and last the kernels
+  /// timed last. `xsmm` may be null (libxsmm not installed).
+  void add(std::vector<Kernel> &ks, const char *func, std::function<void()> cxx,
            std::function<bool()> xsmm) {
-    auto mlir = [this](MlirFn f) { return [this, f] { f(&mSrc, &mDst); }; };
-    push(ks, "regtile, cached stores", mlir(v.cached));
-    push(ks, "upstream lower_pack + vectorize", mlir(v.lower));
-    push(ks, "upstream tile + vectorize", mlir(v.tiled));
+    auto mlir = [&](bool timedLast) {
+      for (const MlirKernel *k : mlirKernels(func, "", timedLast)) {
+        MlirFn f = k->as<MlirFn>();
+        push(ks, k->label, [this, f] { f(&mSrc, &mDst); });
+      }
+    };
+    mlir(/*timedLast=*/false);
     push(ks, "C++ tile copies (clang -O3)", cxx);
     // A reference, not a pack (so not checked): how fast these bytes move
     // through vector registers at all.
@@ -133,12 +117,9 @@ template <int NS, int ND> struct Workload {
             return *ok ? check0() : std::string("kernel not available");
           });
     }
-    push(ks, "regtile, cached stores + prefetchw", mlir(v.prefetch));
-    if (v.tuned)
-      push(ks, "regtile, tuned here (regtile-tune)", mlir(v.tuned));
     // Last of its workload: the kernel timed after streaming stores starts
     // with its destination out of the caches.
-    push(ks, "regtile, streaming stores", mlir(v.streaming));
+    mlir(/*timedLast=*/true);
   }
 
   /// A variant over this workload's buffers: checked bit for bit, compared
@@ -158,14 +139,6 @@ template <int NS, int ND> struct Workload {
     ks.push_back(std::move(k));
   }
 };
-
-#define VARIANTS(FUNC)                                                         \
-  {_mlir_ciface_##FUNC##__pack_regtile,                                        \
-   _mlir_ciface_##FUNC##__pack_upstream_lower,                                 \
-   _mlir_ciface_##FUNC##__pack_upstream_tiled,                                 \
-   _mlir_ciface_##FUNC##__pack_regtile_prefetch,                               \
-   _mlir_ciface_##FUNC##__pack_regtile_streaming,                              \
-   _mlir_ciface_##FUNC##__pack_regtile_tuned}
 
 // libxsmm's per-tile kernels (what tpp-mlir calls) when installed.
 #ifdef REGTILE_HAVE_LIBXSMM
@@ -198,22 +171,19 @@ int main(int argc, char **argv) {
   libxsmm_init();
 #endif
   a.add(
-      kernels, VARIANTS(pack_a), [] { cxx_pack(a.src, a.dst, 512, 1024, 0); },
+      kernels, "pack_a", [] { cxx_pack(a.src, a.dst, 512, 1024, 0); },
       XSMM(xsmm_pack(a.src, a.dst, 512, 1024, 0)));
   c.add(
-      kernels, VARIANTS(unpack_c), [] { cxx_unpack(c.src, c.dst, 512, 512); },
+      kernels, "unpack_c", [] { cxx_unpack(c.src, c.dst, 512, 512); },
       XSMM(xsmm_unpack(c.src, c.dst, 512, 512)));
   b.add(
-      kernels, VARIANTS(pack_b),
-      [] { cxx_pack_transposed(b.src, b.dst, 1024, 512); },
+      kernels, "pack_b", [] { cxx_pack_transposed(b.src, b.dst, 1024, 512); },
       XSMM(xsmm_pack_transposed(b.src, b.dst, 1024, 512)));
   p.add(
-      kernels, VARIANTS(pack_padded),
-      [] { cxx_pack(p.src, p.dst, 500, 1000, 0); },
+      kernels, "pack_padded", [] { cxx_pack(p.src, p.dst, 500, 1000, 0); },
       XSMM(xsmm_pack(p.src, p.dst, 500, 1000, 0)));
   l.add(
-      kernels, VARIANTS(pack_large),
-      [] { cxx_pack(l.src, l.dst, 4096, 4096, 0); },
+      kernels, "pack_large", [] { cxx_pack(l.src, l.dst, 4096, 4096, 0); },
       XSMM(xsmm_pack(l.src, l.dst, 4096, 4096, 0)));
   Options options;
   options.jsonPath = "pack.json";

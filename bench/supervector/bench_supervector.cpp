@@ -1,7 +1,8 @@
 //===- bench_supervector.cpp - seed 003's super-vectorization examples ----===//
 //
 // vector_add_2d (2048 x 2048 f32, dynamic bounds as in the seed) and vecred
-// (a sum of 1M f32, 4 MiB: beyond L2, within L3). Variants, in one run:
+// (a sum of 1M f32, 4 MiB: beyond L2, within L3). Variants, in one run (the
+// scheduled ones and their labels: bench/CMakeLists.txt):
 //   regtile 1-D / 2-D   transform.regtile.super_vectorize (virtual sizes 256,
 //                       resp. 32x256; vecred 128) + unroll_to_native_vectors;
 //                       1-D also with mask_partial_vectors (no split into
@@ -19,6 +20,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "Harness.h"
+#include "MlirKernels.h"
 
 #include "mlir/ExecutionEngine/CRunnerUtils.h"
 
@@ -29,17 +31,7 @@
 using M2f32 = StridedMemRefType<float, 2>;
 using M1f32 = StridedMemRefType<float, 1>;
 
-#define DECLARE_MLIR(VARIANT)                                                  \
-  void _mlir_ciface_vector_add_2d__##VARIANT(M2f32 *, M2f32 *, M2f32 *,        \
-                                             int64_t, int64_t);                \
-  void _mlir_ciface_vecred__##VARIANT(M1f32 *, M1f32 *);
 extern "C" {
-DECLARE_MLIR(supervector_regtile_1d)
-DECLARE_MLIR(supervector_regtile_1d_masked)
-DECLARE_MLIR(supervector_regtile_1d_streaming)
-DECLARE_MLIR(supervector_regtile_2d)
-DECLARE_MLIR(supervector_upstream_1d)
-DECLARE_MLIR(supervector_upstream_2d)
 void cxx_vector_add_2d_o3(const float *, const float *, float *, int64_t,
                           int64_t);
 void cxx_vector_add_2d_fastmath(const float *, const float *, float *, int64_t,
@@ -95,9 +87,9 @@ struct Add2d {
       return std::string();
     };
   }
-  void add(std::vector<Kernel> &ks, const std::string &variant,
-           void (*f)(M2f32 *, M2f32 *, M2f32 *, int64_t, int64_t)) {
-    ks.push_back({"vector_add_2d 2048x2048 (sizes 256 / 32x256)", variant, 0,
+  void add(std::vector<Kernel> &ks, const MlirKernel &k) {
+    auto f = k.as<void (*)(M2f32 *, M2f32 *, M2f32 *, int64_t, int64_t)>();
+    ks.push_back({"vector_add_2d 2048x2048 (sizes 256 / 32x256)", k.label, 0,
                   1.5 * n * 4, [this, f] { f(&ma, &mb, &mc, kRows, kCols); },
                   check()});
   }
@@ -130,9 +122,9 @@ struct Vecred {
       return std::string();
     };
   }
-  void add(std::vector<Kernel> &ks, const std::string &variant,
-           void (*f)(M1f32 *, M1f32 *)) {
-    ks.push_back({"vecred 1M f32 (size 128)", variant, 0, double(kLength) * 4,
+  void add(std::vector<Kernel> &ks, const MlirKernel &k) {
+    auto f = k.as<void (*)(M1f32 *, M1f32 *)>();
+    ks.push_back({"vecred 1M f32 (size 128)", k.label, 0, double(kLength) * 4,
                   [this, f] { f(&mIn, &mOut); }, check()});
   }
   void addCxx(std::vector<Kernel> &ks, const std::string &variant,
@@ -148,22 +140,11 @@ int main(int argc, char **argv) {
   static Add2d add2d;
   static Vecred vecred;
   std::vector<Kernel> ks;
-  add2d.add(ks, "regtile 1-D",
-            _mlir_ciface_vector_add_2d__supervector_regtile_1d);
-  add2d.add(ks, "regtile 1-D, masked partial vectors",
-            _mlir_ciface_vector_add_2d__supervector_regtile_1d_masked);
-  add2d.add(ks, "regtile 1-D, streaming stores",
-            _mlir_ciface_vector_add_2d__supervector_regtile_1d_streaming);
-  add2d.add(ks, "regtile 2-D",
-            _mlir_ciface_vector_add_2d__supervector_regtile_2d);
-  add2d.add(ks, "upstream pass 1-D",
-            _mlir_ciface_vector_add_2d__supervector_upstream_1d);
-  add2d.add(ks, "upstream pass 2-D",
-            _mlir_ciface_vector_add_2d__supervector_upstream_2d);
+  for (const MlirKernel *k : mlirKernels("vector_add_2d"))
+    add2d.add(ks, *k);
   add2d.addCxx(ks, "clang -O3", cxx_vector_add_2d_o3);
-  vecred.add(ks, "regtile 1-D", _mlir_ciface_vecred__supervector_regtile_1d);
-  vecred.add(ks, "upstream pass 1-D",
-             _mlir_ciface_vecred__supervector_upstream_2d);
+  for (const MlirKernel *k : mlirKernels("vecred"))
+    vecred.add(ks, *k);
   vecred.addCxx(ks, "clang -O3", cxx_vecred_o3);
   vecred.addCxx(ks, "clang -O3 -ffast-math", cxx_vecred_fastmath);
   Options options;
