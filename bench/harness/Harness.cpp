@@ -246,8 +246,10 @@ double maxRelativeError(const float *a, const float *b, std::size_t count) {
   return worst;
 }
 
-int main(int argc, char **argv, std::vector<Kernel> kernels, Options options) {
-  std::string filter;
+namespace {
+
+/// Reads the command line into `options` and `filter`; false on a bad flag.
+bool parseArgs(int argc, char **argv, Options &options, std::string &filter) {
   for (int i = 1; i < argc; ++i) {
     std::string v;
     if (parseFlag(argv[i], "--json", v))
@@ -266,131 +268,186 @@ int main(int argc, char **argv, std::vector<Kernel> kernels, Options options) {
                    "[--min-time=S] [--filter=TEXT]\n"
                    "  --filter: only the workloads whose name contains TEXT\n",
                    argv[0]);
-      return 2;
+      return false;
     }
   }
-  if (!filter.empty())
-    kernels.erase(std::remove_if(kernels.begin(), kernels.end(),
-                                 [&](const Kernel &k) {
-                                   return k.workload.find(filter) ==
-                                          std::string::npos;
-                                 }),
-                  kernels.end());
+  return true;
+}
 
-  // Pin to one core.
-  int cpu = options.cpu >= 0
-                ? options.cpu
-                : static_cast<int>(sysconf(_SC_NPROCESSORS_ONLN)) - 1;
+/// Pins the process to `cpu` (-1: the last core); the core, or -1.
+int pinToCore(int cpu) {
+  if (cpu < 0)
+    cpu = static_cast<int>(sysconf(_SC_NPROCESSORS_ONLN)) - 1;
   cpu_set_t set;
   CPU_ZERO(&set);
   CPU_SET(cpu, &set);
   if (sched_setaffinity(0, sizeof(set), &set) != 0) {
     std::perror("sched_setaffinity");
-    return 2;
+    return -1;
   }
+  return cpu;
+}
 
-  // Correctness first: a wrong kernel is not timed.
+/// Runs and checks every kernel once: what is wrong with each ("" if right).
+std::vector<std::string> checkKernels(const std::vector<Kernel> &kernels) {
   std::vector<std::string> failures(kernels.size());
-  bool anyFailure = false;
   for (std::size_t i = 0; i < kernels.size(); ++i) {
     if (!kernels[i].check)
       continue;
     kernels[i].run();
     failures[i] = kernels[i].check();
-    if (!failures[i].empty()) {
-      anyFailure = true;
+    if (!failures[i].empty())
       std::fprintf(stderr, "FAILED CHECK: %s / %s: %s\n",
                    kernels[i].workload.c_str(), kernels[i].variant.c_str(),
                    failures[i].c_str());
+  }
+  return failures;
+}
+
+constexpr int64_t kFmaIterations = 1 << 20;
+constexpr std::size_t kReferenceBytes = 1 << 20;
+// The read loop runs over whole 8-vector blocks.
+constexpr std::size_t kReadBlock = 8 * kLanes * sizeof(float);
+volatile float sink;
+
+std::string memcpyName(double bytes) {
+  return "memcpy_" + std::to_string(std::size_t(bytes));
+}
+std::string readName(double bytes) {
+  return "read_" + std::to_string(std::size_t(bytes));
+}
+std::string kernelName(std::size_t i) { return "kernel_" + std::to_string(i); }
+/// memcpy between a kernel's own buffers, one per distinct buffer pair.
+std::string ownCopyName(const Kernel &k) {
+  char name[96];
+  std::snprintf(name, sizeof(name), "memcpy_%p_%p_%zu", k.copySrc,
+                static_cast<void *>(k.copyDst), ownCopyBytes(k));
+  return name;
+}
+
+/// Everything timed in one run, by name: the machine references (peak FMA
+/// loop, memcpy and read loop at each byte count, memcpy between kernels'
+/// own buffers), then every kernel that passed its check.
+class Measurements {
+public:
+  Measurements(const std::vector<Kernel> &kernels,
+               const std::vector<std::string> &failures) {
+    add("peak_fma", [] { sink = fmaLoop(kFmaIterations); });
+    std::vector<double> sizes{double(kReferenceBytes)};
+    for (const Kernel &k : kernels)
+      if (k.bytes > 0 &&
+          std::find(sizes.begin(), sizes.end(), k.bytes) == sizes.end())
+        sizes.push_back(k.bytes);
+    for (double bytes : sizes)
+      addBandwidthReferences(std::size_t(bytes));
+    for (const Kernel &k : kernels) {
+      if (!k.copySrc || !k.copyDst || index.count(ownCopyName(k)))
+        continue;
+      const void *src = k.copySrc;
+      void *dst = k.copyDst;
+      std::size_t n = ownCopyBytes(k);
+      add(ownCopyName(k), [=] { std::memcpy(dst, src, n); });
     }
+    for (std::size_t i = 0; i < kernels.size(); ++i)
+      if (failures[i].empty())
+        add(kernelName(i), kernels[i].run);
   }
 
-  // What is timed: the machine references, then every kernel.
-  std::vector<Timed> timed;
-  std::map<std::string, std::size_t> index;
-  auto add = [&](const std::string &name, std::function<void()> fn) {
+  /// Interleaved rounds: every round times everything once, so that a
+  /// ratio compares two measurements taken moments apart; the machine's
+  /// state (other tenants, DRAM traffic, frequency) drifts over a run and
+  /// would otherwise move one side of a ratio only.
+  void run(const Options &options) {
+    for (Timed &t : timed)
+      t.calibrate(options.minTime);
+    for (int round = 0; round < options.repetitions; ++round)
+      for (Timed &t : timed)
+        t.seconds.push_back(t.timeRound() / double(t.calls));
+  }
+
+  /// Seconds per call of `name` in each round (none if it was not timed).
+  const std::vector<double> &rounds(const std::string &name) const {
+    static const std::vector<double> none;
+    auto it = index.find(name);
+    return it == index.end() ? none : timed[it->second].seconds;
+  }
+  double seconds(const std::string &name) const { return median(rounds(name)); }
+  double peakFlops() const {
+    return kFlopsPerFmaIteration * kFmaIterations / seconds("peak_fma");
+  }
+  double memcpyGBs(double bytes) const {
+    return bytes / seconds(memcpyName(bytes)) / 1e9;
+  }
+  double readGBs(double bytes) const {
+    return bytes / seconds(readName(bytes)) / 1e9;
+  }
+
+private:
+  void add(const std::string &name, std::function<void()> fn) {
     index[name] = timed.size();
     timed.push_back(Timed{name, std::move(fn)});
-  };
-  constexpr int64_t kFmaIterations = 1 << 20;
-  static volatile float sink;
-  add("peak_fma", [] { sink = fmaLoop(kFmaIterations); });
-  constexpr std::size_t kReferenceBytes = 1 << 20;
-  std::vector<double> copySizes{double(kReferenceBytes)};
-  for (const Kernel &k : kernels)
-    if (k.bytes > 0 && std::find(copySizes.begin(), copySizes.end(), k.bytes) ==
-                           copySizes.end())
-      copySizes.push_back(k.bytes);
-  std::vector<std::unique_ptr<Buffer>> buffers;
-  // The read loop runs over whole 8-vector blocks.
-  constexpr std::size_t kReadBlock = 8 * kLanes * sizeof(float);
-  for (double bytes : copySizes) {
-    std::size_t n = std::size_t(bytes);
+  }
+  void addBandwidthReferences(std::size_t n) {
     buffers.push_back(std::make_unique<Buffer>(n));
     buffers.push_back(std::make_unique<Buffer>(n));
     float *src = buffers[buffers.size() - 2]->data;
     float *dst = buffers.back()->data;
-    add("memcpy_" + std::to_string(n), [=] { std::memcpy(dst, src, n); });
+    add(memcpyName(n), [=] { std::memcpy(dst, src, n); });
     std::size_t r = (n + kReadBlock - 1) / kReadBlock * kReadBlock;
     buffers.push_back(std::make_unique<Buffer>(r));
     float *rsrc = buffers.back()->data;
-    add("read_" + std::to_string(n),
-        [=] { sink = readLoop(rsrc, r / sizeof(float)); });
+    add(readName(n), [=] { sink = readLoop(rsrc, r / sizeof(float)); });
   }
-  // memcpy between a kernel's own buffers, once per distinct buffer pair.
-  auto ownCopyName = [](const Kernel &k) {
-    char name[96];
-    std::snprintf(name, sizeof(name), "memcpy_%p_%p_%zu", k.copySrc,
-                  static_cast<void *>(k.copyDst), ownCopyBytes(k));
-    return std::string(name);
-  };
-  for (const Kernel &k : kernels) {
-    if (!k.copySrc || !k.copyDst || index.count(ownCopyName(k)))
-      continue;
-    const void *src = k.copySrc;
-    void *dst = k.copyDst;
-    std::size_t n = ownCopyBytes(k);
-    add(ownCopyName(k), [=] { std::memcpy(dst, src, n); });
-  }
-  for (std::size_t i = 0; i < kernels.size(); ++i)
-    if (failures[i].empty())
-      add("kernel_" + std::to_string(i), kernels[i].run);
 
-  // Interleaved rounds: every round times everything once, so that a ratio
-  // compares two measurements taken moments apart; the machine's state
-  // (other tenants, DRAM traffic, frequency) drifts over a run and would
-  // otherwise move one side of a ratio only.
-  for (Timed &t : timed)
-    t.calibrate(options.minTime);
-  for (int round = 0; round < options.repetitions; ++round)
-    for (Timed &t : timed)
-      t.seconds.push_back(t.timeRound() / double(t.calls));
+  std::vector<Timed> timed;
+  std::map<std::string, std::size_t> index;
+  std::vector<std::unique_ptr<Buffer>> buffers;
+};
 
-  auto secondsOf = [&](const std::string &name) -> const std::vector<double> & {
-    static const std::vector<double> none;
-    auto it = index.find(name);
-    return it == index.end() ? none : timed[it->second].seconds;
-  };
-  auto seconds = [&](const std::string &name) {
-    return median(secondsOf(name));
-  };
-  const std::vector<double> &peakSeconds = secondsOf("peak_fma");
-  double peak = kFlopsPerFmaIteration * kFmaIterations / seconds("peak_fma");
-  auto memcpyName = [](double bytes) {
-    return "memcpy_" + std::to_string(std::size_t(bytes));
-  };
-  auto readName = [](double bytes) {
-    return "read_" + std::to_string(std::size_t(bytes));
-  };
-  auto memcpyGBs = [&](double bytes) {
-    return bytes / seconds(memcpyName(bytes)) / 1e9;
-  };
-  auto readGBs = [&](double bytes) {
-    return bytes / seconds(readName(bytes)) / 1e9;
-  };
+/// One kernel's row: medians of its time and of its per-round ratios.
+struct Row {
+  double seconds, gflops, gbs, vsPeak, vsMemcpy, vsRead, vsFirst;
+};
 
-  // Table.
-  std::ostringstream md;
+Row measureRow(const Kernel &k, const std::string &name,
+               const std::string &first, bool failed, const Measurements &m) {
+  const std::vector<double> &ts = m.rounds(name);
+  Row r;
+  r.seconds = failed ? NAN : m.seconds(name);
+  r.gflops = k.flops > 0 ? k.flops / r.seconds / 1e9 : NAN;
+  r.gbs = k.bytes > 0 ? k.bytes / r.seconds / 1e9 : NAN;
+  r.vsPeak = k.flops > 0 ? k.flops / (kFlopsPerFmaIteration * kFmaIterations) *
+                               medianRatio(m.rounds("peak_fma"), ts)
+                         : NAN;
+  // Bandwidth over memcpy's bandwidth in the same round.
+  r.vsMemcpy = k.copySrc && k.copyDst
+                   ? k.bytes / ownCopyBytes(k) *
+                         medianRatio(m.rounds(ownCopyName(k)), ts)
+               : k.bytes > 0 ? medianRatio(m.rounds(memcpyName(k.bytes)), ts)
+                             : NAN;
+  r.vsRead = k.bytes > 0 ? medianRatio(m.rounds(readName(k.bytes)), ts) : NAN;
+  r.vsFirst = medianRatio(m.rounds(first), ts);
+  return r;
+}
+
+std::string cell(double v, const char *fmt) {
+  if (std::isnan(v))
+    return "-";
+  char b[32];
+  std::snprintf(b, sizeof(b), fmt, v);
+  return b;
+}
+
+std::string jsonNumber(double v) {
+  if (std::isnan(v))
+    return "null";
+  std::ostringstream s;
+  s << v;
+  return s.str();
+}
+
+std::string tableHeader(const Measurements &m, int cpu,
+                        const Options &options) {
   char line[768];
   std::snprintf(
       line, sizeof(line),
@@ -401,92 +458,106 @@ int main(int argc, char **argv, std::vector<Kernel> kernels, Options options) {
       "ratios), pinned to one core, %.0f ms or more per measurement; "
       "x memcpy: to memcpy between the kernel's own buffers where the "
       "driver names them, else of the same byte count.\n\n",
-      cpuModel().c_str(), cpu, peak / 1e9, kPeakLoop,
-      formatBytes(kReferenceBytes).c_str(), memcpyGBs(kReferenceBytes),
-      formatBytes(kReferenceBytes).c_str(), readGBs(kReferenceBytes),
+      cpuModel().c_str(), cpu, m.peakFlops() / 1e9, kPeakLoop,
+      formatBytes(kReferenceBytes).c_str(), m.memcpyGBs(kReferenceBytes),
+      formatBytes(kReferenceBytes).c_str(), m.readGBs(kReferenceBytes),
       options.repetitions, options.minTime * 1e3);
-  md << line;
-  md << "| workload | variant | time (ms) | GFLOP/s | x peak | GB/s | x memcpy "
-        "| x read loop | speed vs first variant |\n"
-     << "|---|---|---:|---:|---:|---:|---:|---:|---:|\n";
-  std::map<std::string, std::string> firstKernel;
+  return std::string(line) +
+         "| workload | variant | time (ms) | GFLOP/s | x peak | GB/s | x "
+         "memcpy | x read loop | speed vs first variant |\n"
+         "|---|---|---:|---:|---:|---:|---:|---:|---:|\n";
+}
+
+std::string tableRow(const Kernel &k, const std::string &failure,
+                     const Row &r) {
+  std::ostringstream md;
+  md << "| " << k.workload << " | " << k.variant;
+  if (!failure.empty()) {
+    md << " | WRONG RESULT: " << failure << " | | | | | | |\n";
+    return md.str();
+  }
+  md << " | " << cell(r.seconds * 1e3, "%.4g") << " | "
+     << cell(r.gflops, "%.1f") << " | " << cell(r.vsPeak, "%.2f") << " | "
+     << cell(r.gbs, "%.1f") << " | " << cell(r.vsMemcpy, "%.2f") << " | "
+     << cell(r.vsRead, "%.2f") << " | " << cell(r.vsFirst, "%.2f") << " |\n";
+  return md.str();
+}
+
+std::string jsonMachine(const Measurements &m, int cpu,
+                        const Options &options) {
   std::ostringstream json;
-  json << "{\n  \"machine\": {\"cpu\": " << cpu << ", \"cpu_model\": \""
-       << cpuModel() << "\""
-       << ", \"peak_gflops\": " << peak / 1e9
-       << ", \"memcpy_gbs\": " << memcpyGBs(kReferenceBytes)
+  json << "{\"cpu\": " << cpu << ", \"cpu_model\": \"" << cpuModel() << "\""
+       << ", \"peak_gflops\": " << m.peakFlops() / 1e9
+       << ", \"memcpy_gbs\": " << m.memcpyGBs(kReferenceBytes)
        << ", \"memcpy_bytes\": " << kReferenceBytes
-       << ", \"read_gbs\": " << readGBs(kReferenceBytes)
+       << ", \"read_gbs\": " << m.readGBs(kReferenceBytes)
        << ", \"rounds\": " << options.repetitions
-       << ", \"min_seconds_per_measurement\": " << options.minTime
-       << "},\n  \"kernels\": [";
+       << ", \"min_seconds_per_measurement\": " << options.minTime << "}";
+  return json.str();
+}
+
+std::string jsonRow(const Kernel &k, const std::string &failure, const Row &r) {
+  std::ostringstream json;
+  json << "{\"workload\": \"" << jsonEscape(k.workload) << "\", \"variant\": \""
+       << jsonEscape(k.variant) << "\", \"check\": \""
+       << jsonEscape(failure.empty() ? "ok" : failure)
+       << "\", \"seconds\": " << jsonNumber(r.seconds)
+       << ", \"gflops\": " << jsonNumber(r.gflops)
+       << ", \"peak_ratio\": " << jsonNumber(r.vsPeak)
+       << ", \"gbs\": " << jsonNumber(r.gbs)
+       << ", \"memcpy_ratio\": " << jsonNumber(r.vsMemcpy)
+       << ", \"read_ratio\": " << jsonNumber(r.vsRead)
+       << ", \"speed_vs_first\": " << jsonNumber(r.vsFirst) << "}";
+  return json.str();
+}
+
+} // namespace
+
+int main(int argc, char **argv, std::vector<Kernel> kernels, Options options) {
+  std::string filter;
+  if (!parseArgs(argc, argv, options, filter))
+    return 2;
+  if (!filter.empty())
+    kernels.erase(std::remove_if(kernels.begin(), kernels.end(),
+                                 [&](const Kernel &k) {
+                                   return k.workload.find(filter) ==
+                                          std::string::npos;
+                                 }),
+                  kernels.end());
+  int cpu = pinToCore(options.cpu);
+  if (cpu < 0)
+    return 2;
+
+  // Correctness first: a wrong kernel is not timed.
+  std::vector<std::string> failures = checkKernels(kernels);
+  Measurements m(kernels, failures);
+  m.run(options);
+
+  std::string md = tableHeader(m, cpu, options);
+  std::string json = "{\n  \"machine\": " + jsonMachine(m, cpu, options) +
+                     ",\n  \"kernels\": [";
+  std::map<std::string, std::string> firstKernel;
   for (std::size_t i = 0; i < kernels.size(); ++i) {
     const Kernel &k = kernels[i];
-    std::string name = "kernel_" + std::to_string(i);
-    const std::vector<double> &ts = secondsOf(name);
-    double t = failures[i].empty() ? seconds(name) : NAN;
-    if (!firstKernel.count(k.workload))
-      firstKernel[k.workload] = name;
-    double gflops = k.flops > 0 ? k.flops / t / 1e9 : NAN;
-    double gbs = k.bytes > 0 ? k.bytes / t / 1e9 : NAN;
-    // Ratios: medians of the per-round ratios.
-    double vsPeak = k.flops > 0
-                        ? k.flops / (kFlopsPerFmaIteration * kFmaIterations) *
-                              medianRatio(peakSeconds, ts)
-                        : NAN;
-    // Bandwidth over memcpy's bandwidth in the same round.
-    double vsMemcpy =
-        k.copySrc && k.copyDst ? k.bytes / ownCopyBytes(k) *
-                                     medianRatio(secondsOf(ownCopyName(k)), ts)
-        : k.bytes > 0          ? medianRatio(secondsOf(memcpyName(k.bytes)), ts)
-                               : NAN;
-    double vsRead =
-        k.bytes > 0 ? medianRatio(secondsOf(readName(k.bytes)), ts) : NAN;
-    double vsFirst = medianRatio(secondsOf(firstKernel[k.workload]), ts);
-    auto cell = [](double v, const char *fmt) {
-      char b[32];
-      if (std::isnan(v))
-        return std::string("-");
-      std::snprintf(b, sizeof(b), fmt, v);
-      return std::string(b);
-    };
-    if (!failures[i].empty())
-      md << "| " << k.workload << " | " << k.variant
-         << " | WRONG RESULT: " << failures[i] << " | | | | | | |\n";
-    else
-      md << "| " << k.workload << " | " << k.variant << " | "
-         << cell(t * 1e3, "%.4g") << " | " << cell(gflops, "%.1f") << " | "
-         << cell(vsPeak, "%.2f") << " | " << cell(gbs, "%.1f") << " | "
-         << cell(vsMemcpy, "%.2f") << " | " << cell(vsRead, "%.2f") << " | "
-         << cell(vsFirst, "%.2f") << " |\n";
-    auto num = [](double v) {
-      std::ostringstream s;
-      if (std::isnan(v))
-        s << "null";
-      else
-        s << v;
-      return s.str();
-    };
-    json << (i ? "," : "") << "\n    {\"workload\": \""
-         << jsonEscape(k.workload) << "\", \"variant\": \""
-         << jsonEscape(k.variant) << "\", \"check\": \""
-         << jsonEscape(failures[i].empty() ? "ok" : failures[i])
-         << "\", \"seconds\": " << num(t) << ", \"gflops\": " << num(gflops)
-         << ", \"peak_ratio\": " << num(vsPeak) << ", \"gbs\": " << num(gbs)
-         << ", \"memcpy_ratio\": " << num(vsMemcpy)
-         << ", \"read_ratio\": " << num(vsRead)
-         << ", \"speed_vs_first\": " << num(vsFirst) << "}";
+    firstKernel.emplace(k.workload, kernelName(i));
+    Row r = measureRow(k, kernelName(i), firstKernel[k.workload],
+                       !failures[i].empty(), m);
+    md += tableRow(k, failures[i], r);
+    json += (i ? ",\n    " : "\n    ") + jsonRow(k, failures[i], r);
   }
-  json << "\n  ]\n}\n";
-  std::fputs(md.str().c_str(), stdout);
-  if (FILE *f = std::fopen(options.jsonPath.c_str(), "w")) {
-    std::fputs(json.str().c_str(), f);
-    std::fclose(f);
-    std::printf("\nJSON: %s\n", options.jsonPath.c_str());
-  } else {
+  json += "\n  ]\n}\n";
+  std::fputs(md.c_str(), stdout);
+  FILE *f = std::fopen(options.jsonPath.c_str(), "w");
+  if (!f) {
     std::perror(options.jsonPath.c_str());
     return 2;
   }
+  std::fputs(json.c_str(), f);
+  std::fclose(f);
+  std::printf("\nJSON: %s\n", options.jsonPath.c_str());
+  bool anyFailure =
+      std::any_of(failures.begin(), failures.end(),
+                  [](const std::string &f) { return !f.empty(); });
   return anyFailure ? 1 : 0;
 }
 
