@@ -476,23 +476,12 @@ void markInBounds(
   });
 }
 
-} // namespace
-
-FailureOr<SuperVectorizeResult>
-superVectorize(RewriterBase &rewriter, Operation *rootOp,
-               const TargetInfo &target, const SuperVectorizeOptions &options,
-               std::string &reason) {
-  auto root = dyn_cast<AffineForOp>(rootOp);
-  if (!root) {
-    reason = "expected an affine.for, got " + describe(rootOp);
-    return failure();
-  }
-  if (failed(checkNestOps(root, reason)) ||
-      failed(checkNestedBounds(root, reason)))
-    return failure();
-
-  // Vector sizes and the pattern.
-  SuperVectorizeOptions opts = options;
+/// Fills in the defaults of `opts` (vector sizes: the target's lanes for the
+/// nest's widest element type; the pattern: innermost loops fastest) and
+/// checks them.
+LogicalResult resolveSizes(AffineForOp root, const TargetInfo &target,
+                           SuperVectorizeOptions &opts,
+                           SmallVector<int64_t> &pattern, std::string &reason) {
   if (opts.vectorSizes.empty()) {
     unsigned widest = 0;
     root.walk([&](Operation *op) {
@@ -511,7 +500,8 @@ superVectorize(RewriterBase &rewriter, Operation *rootOp,
     reason = "vector sizes must be positive";
     return failure();
   }
-  SmallVector<int64_t> pattern = opts.fastestVaryingPattern;
+  pattern.assign(opts.fastestVaryingPattern.begin(),
+                 opts.fastestVaryingPattern.end());
   if (pattern.empty())
     for (int64_t i = opts.vectorSizes.size() - 1; i >= 0; --i)
       pattern.push_back(i);
@@ -521,69 +511,80 @@ superVectorize(RewriterBase &rewriter, Operation *rootOp,
              " vector sizes";
     return failure();
   }
+  return success();
+}
 
-  // Loops per vector dimension.
-  ReductionLoopMap reductions;
-  FailureOr<LoopLevels> levels =
-      selectLoops(root, opts, pattern, reductions, reason);
-  if (failed(levels))
-    return failure();
-
-  // Partial vectors: padded lanes run ops the scalar loop never ran.
+/// Partial vectors: padded lanes run ops the scalar loop never ran; refuses
+/// a nest where they could divide by zero.
+LogicalResult checkPaddedLanes(AffineForOp root, const LoopLevels &levels,
+                               ArrayRef<int64_t> sizes, std::string &reason) {
   bool partial = false;
-  for (auto [dim, level] : llvm::enumerate(*levels))
+  for (auto [dim, level] : llvm::enumerate(levels))
     for (AffineForOp loop : level)
-      if (!tripCountIsMultiple(loop, opts.vectorSizes[dim]))
-        partial = true;
-  if (partial) {
-    WalkResult trap = root.walk([&](Operation *op) {
-      return isTrappingIntegerOp(op) ? WalkResult::interrupt()
-                                     : WalkResult::advance();
-    });
-    if (trap.wasInterrupted()) {
-      reason = "a trip count is not a known multiple of the vector size and "
-               "the nest divides integers: the padded lanes could divide by "
-               "zero";
-      return failure();
-    }
-  }
+      partial |= !tripCountIsMultiple(loop, sizes[dim]);
+  if (!partial)
+    return success();
+  WalkResult trap = root.walk([&](Operation *op) {
+    return isTrappingIntegerOp(op) ? WalkResult::interrupt()
+                                   : WalkResult::advance();
+  });
+  if (!trap.wasInterrupted())
+    return success();
+  reason = "a trip count is not a known multiple of the vector size and "
+           "the nest divides integers: the padded lanes could divide by "
+           "zero";
+  return failure();
+}
 
+/// What is needed of the scalar nest after upstream erased it, by pre-order
+/// index of its loops (the vector nest keeps that order): the chosen loops
+/// of each vector dim, and the parallel and reduction loops whose last
+/// vector may be partial (with their vector dim).
+struct NestPlan {
   VectorizationStrategy strategy;
-  strategy.vectorSizes.assign(opts.vectorSizes.begin(), opts.vectorSizes.end());
-  strategy.reductionLoops = reductions;
-  SmallVector<AffineForOp> scalarLoops; // pre-order, root first
-  root.walk<WalkOrder::PreOrder>(
-      [&](AffineForOp loop) { scalarLoops.push_back(loop); });
-  DenseMap<Operation *, unsigned> scalarIndex;
-  for (auto [i, loop] : llvm::enumerate(scalarLoops))
-    scalarIndex[loop] = i;
-  // What is needed after upstream erased the scalar loops: the pre-order
-  // index of each chosen loop, and the parallel loops whose last vector may
-  // be partial (their stores get masked; upstream masks reductions).
   SmallVector<SmallVector<unsigned>> levelIndices;
   SmallVector<std::pair<unsigned, unsigned>> partialParallel;
   SmallVector<std::pair<unsigned, unsigned>> partialReductions;
-  for (auto [dim, level] : llvm::enumerate(*levels)) {
-    levelIndices.emplace_back();
+  unsigned numLoops = 0;
+};
+
+NestPlan planNest(AffineForOp root, const LoopLevels &levels,
+                  ArrayRef<int64_t> sizes, const ReductionLoopMap &reductions) {
+  NestPlan plan;
+  plan.strategy.vectorSizes.assign(sizes.begin(), sizes.end());
+  plan.strategy.reductionLoops = reductions;
+  DenseMap<Operation *, unsigned> scalarIndex;
+  root.walk<WalkOrder::PreOrder>(
+      [&](AffineForOp loop) { scalarIndex[loop] = plan.numLoops++; });
+  for (auto [dim, level] : llvm::enumerate(levels)) {
+    plan.levelIndices.emplace_back();
     for (AffineForOp loop : level) {
-      strategy.loopToVectorDim[loop] = dim;
-      levelIndices.back().push_back(scalarIndex.lookup(loop));
-      if (tripCountIsMultiple(loop, opts.vectorSizes[dim]))
+      plan.strategy.loopToVectorDim[loop] = dim;
+      plan.levelIndices.back().push_back(scalarIndex.lookup(loop));
+      if (tripCountIsMultiple(loop, sizes[dim]))
         continue;
-      (reductions.count(loop) ? partialReductions : partialParallel)
+      (reductions.count(loop) ? plan.partialReductions : plan.partialParallel)
           .push_back({scalarIndex.lookup(loop), (unsigned)dim});
     }
   }
+  return plan;
+}
 
-  // Upstream creates ops outside the nest (broadcasts of uniform values)
-  // that it does not erase when it fails: remember what existed.
+/// Runs upstream's vectorizer on the nest; the loops of the vector nest
+/// that replaced it, in pre-order (root first). On failure, erases what
+/// upstream created outside the nest (broadcasts of uniform values) and
+/// left behind.
+FailureOr<SmallVector<AffineForOp>>
+vectorizeWithUpstream(RewriterBase &rewriter, AffineForOp root,
+                      LoopLevels &levels, const NestPlan &plan,
+                      std::string &reason) {
   Operation *scope = root->getParentWithTrait<OpTrait::IsIsolatedFromAbove>();
   llvm::DenseSet<Operation *> before;
   scope->walk([&](Operation *op) { before.insert(op); });
   Block *block = root->getBlock();
   Operation *next = root->getNextNode();
 
-  if (failed(vectorizeAffineLoopNest(*levels, strategy))) {
+  if (failed(vectorizeAffineLoopNest(levels, plan.strategy))) {
     SmallVector<Operation *> created;
     scope->walk([&](Operation *op) {
       if (!before.contains(op))
@@ -595,9 +596,7 @@ superVectorize(RewriterBase &rewriter, Operation *rootOp,
     reason = "upstream's vectorizer failed on the nest";
     return failure();
   }
-
-  // The vector loop nest replaced the scalar one in place; its loops are in
-  // the same pre-order.
+  // The vector loop nest replaced the scalar one in place.
   AffineForOp vecRoot;
   for (Operation &op : *block) {
     if (&op == next)
@@ -609,39 +608,34 @@ superVectorize(RewriterBase &rewriter, Operation *rootOp,
   SmallVector<AffineForOp> vecLoops;
   vecRoot.walk<WalkOrder::PreOrder>(
       [&](AffineForOp loop) { vecLoops.push_back(loop); });
-  assert(vecLoops.size() == scalarLoops.size() && "loop nests differ");
+  assert(vecLoops.size() == plan.numLoops && "loop nests differ");
+  return vecLoops;
+}
 
+/// The vector nest as it is split: the loops of each vector dim, and of each
+/// vectorized loop its vector dim and whether every vector it handles is
+/// whole (all lanes are iterations of the scalar loop).
+struct VectorNest {
   SuperVectorizeResult result;
-  result.vectorSizes = opts.vectorSizes;
-  // Each vectorized loop: its vector dim and whether every vector it
-  // handles is whole (all lanes are iterations of the scalar loop).
   DenseMap<Operation *, std::pair<unsigned, bool>> loopDimAndFull;
-  for (auto [dim, indices] : llvm::enumerate(levelIndices)) {
-    result.loops.emplace_back();
-    for (unsigned i : indices) {
-      result.loops.back().push_back(vecLoops[i]);
-      loopDimAndFull[vecLoops[i]] = {(unsigned)dim, true};
-    }
-  }
-  // The remainder split off `loop` after its whole vectors (`mapping`: the
-  // loop's ops to their copies in it), or null if the options keep loops
-  // whole or it cannot be split.
-  auto splitWholeVectors = [&](AffineForOp loop, IRMapping &mapping) {
-    return options.maskPartialVectors
-               ? AffineForOp()
-               : peelPartialVector(rewriter, loop, mapping);
-  };
+};
 
-  // Reduction loops with a possibly partial last vector: upstream masks the
-  // accumulation on every iteration (create_mask + select). Split into whole
-  // vectors without the mask, then the masked remainder, which continues
-  // the accumulation.
-  for (auto [i, dim] : partialReductions) {
+/// Reduction loops with a possibly partial last vector: upstream masks the
+/// accumulation on every iteration (create_mask + select). Split into whole
+/// vectors without the mask, then the masked remainder, which continues the
+/// accumulation.
+void splitPartialReductions(RewriterBase &rewriter,
+                            ArrayRef<AffineForOp> vecLoops,
+                            const NestPlan &plan, bool maskPartialVectors,
+                            VectorNest &nest) {
+  for (auto [i, dim] : plan.partialReductions) {
     AffineForOp loop = vecLoops[i];
     IRMapping mapping;
-    AffineForOp rest = splitWholeVectors(loop, mapping);
+    AffineForOp rest = maskPartialVectors
+                           ? AffineForOp()
+                           : peelPartialVector(rewriter, loop, mapping);
     if (!rest) {
-      loopDimAndFull[loop] = {dim, false};
+      nest.loopDimAndFull[loop] = {dim, false};
       continue;
     }
     rewriter.replaceAllUsesWith(loop->getResults(), rest->getResults());
@@ -662,16 +656,20 @@ superVectorize(RewriterBase &rewriter, Operation *rootOp,
           rewriter.eraseOp(left);
       }
     }
-    loopDimAndFull[loop] = {dim, true};
-    loopDimAndFull[rest] = {dim, false};
-    result.loops[dim].push_back(rest);
+    nest.loopDimAndFull[loop] = {dim, true};
+    nest.loopDimAndFull[rest] = {dim, false};
+    nest.result.loops[dim].push_back(rest);
   }
+}
 
-  // Parallel loops with a possibly partial last vector, outermost first:
-  // peeled into whole vectors and a masked remainder (whose nest keeps the
-  // inner loops unpeeled, masked too); loops that cannot be peeled are
-  // masked throughout.
-  SmallVector<std::pair<unsigned, unsigned>> byDim(partialParallel);
+/// Parallel loops with a possibly partial last vector, outermost first:
+/// peeled into whole vectors and a masked remainder (whose nest keeps the
+/// inner loops unpeeled, masked too); loops that cannot be peeled are
+/// masked throughout.
+void splitPartialParallel(RewriterBase &rewriter,
+                          ArrayRef<AffineForOp> vecLoops, const NestPlan &plan,
+                          bool maskPartialVectors, VectorNest &nest) {
+  SmallVector<std::pair<unsigned, unsigned>> byDim(plan.partialParallel);
   llvm::stable_sort(byDim, [](auto a, auto b) { return a.second < b.second; });
   llvm::SmallDenseSet<Operation *> partialSet;
   for (auto [i, dim] : byDim)
@@ -680,41 +678,90 @@ superVectorize(RewriterBase &rewriter, Operation *rootOp,
   for (auto [i, dim] : byDim) {
     AffineForOp loop = vecLoops[i];
     IRMapping mapping;
-    AffineForOp rest = splitWholeVectors(loop, mapping);
+    AffineForOp rest = maskPartialVectors
+                           ? AffineForOp()
+                           : peelPartialVector(rewriter, loop, mapping);
     if (!rest) {
       masked.push_back({loop, dim});
-      loopDimAndFull[loop] = {dim, false};
+      nest.loopDimAndFull[loop] = {dim, false};
       continue;
     }
     masked.push_back({rest, dim});
-    loopDimAndFull[rest] = {dim, false};
-    result.loops[dim].push_back(rest);
+    nest.loopDimAndFull[rest] = {dim, false};
+    nest.result.loops[dim].push_back(rest);
     // The copies of the vectorized loops nested in `loop`.
-    for (auto [j, inner] : llvm::enumerate(vecLoops)) {
+    for (AffineForOp inner : vecLoops) {
       if (inner == loop || !loop->isProperAncestor(inner))
         continue;
-      auto copy = cast<AffineForOp>(mapping.lookup(inner.getOperation()));
-      auto it = loopDimAndFull.find(inner);
-      if (it == loopDimAndFull.end())
+      auto it = nest.loopDimAndFull.find(inner);
+      if (it == nest.loopDimAndFull.end())
         continue; // not a vectorized loop
+      auto copy = cast<AffineForOp>(mapping.lookup(inner.getOperation()));
       unsigned innerDim = it->second.first;
       bool innerFull = !partialSet.contains(inner) && it->second.second;
-      loopDimAndFull[copy] = {innerDim, innerFull};
-      result.loops[innerDim].push_back(copy);
+      nest.loopDimAndFull[copy] = {innerDim, innerFull};
+      nest.result.loops[innerDim].push_back(copy);
       if (partialSet.contains(inner))
         masked.push_back({copy, innerDim});
     }
   }
   if (!masked.empty())
     maskPartialStores(rewriter, masked);
+}
+
+} // namespace
+
+FailureOr<SuperVectorizeResult>
+superVectorize(RewriterBase &rewriter, Operation *rootOp,
+               const TargetInfo &target, const SuperVectorizeOptions &options,
+               std::string &reason) {
+  auto root = dyn_cast<AffineForOp>(rootOp);
+  if (!root) {
+    reason = "expected an affine.for, got " + describe(rootOp);
+    return failure();
+  }
+  SuperVectorizeOptions opts = options;
+  SmallVector<int64_t> pattern;
+  if (failed(checkNestOps(root, reason)) ||
+      failed(checkNestedBounds(root, reason)) ||
+      failed(resolveSizes(root, target, opts, pattern, reason)))
+    return failure();
+  ReductionLoopMap reductions;
+  FailureOr<LoopLevels> levels =
+      selectLoops(root, opts, pattern, reductions, reason);
+  if (failed(levels) ||
+      failed(checkPaddedLanes(root, *levels, opts.vectorSizes, reason)))
+    return failure();
+
+  NestPlan plan = planNest(root, *levels, opts.vectorSizes, reductions);
+  FailureOr<SmallVector<AffineForOp>> vecLoops =
+      vectorizeWithUpstream(rewriter, root, *levels, plan, reason);
+  if (failed(vecLoops))
+    return failure();
+
+  VectorNest nest;
+  nest.result.vectorSizes = opts.vectorSizes;
+  for (auto [dim, indices] : llvm::enumerate(plan.levelIndices)) {
+    nest.result.loops.emplace_back();
+    for (unsigned i : indices) {
+      nest.result.loops.back().push_back((*vecLoops)[i]);
+      nest.loopDimAndFull[(*vecLoops)[i]] = {(unsigned)dim, true};
+    }
+  }
+  splitPartialReductions(rewriter, *vecLoops, plan, opts.maskPartialVectors,
+                         nest);
+  splitPartialParallel(rewriter, *vecLoops, plan, opts.maskPartialVectors,
+                       nest);
+  // The in-bounds dims, in the vector nest and the remainder of its root.
+  AffineForOp vecRoot = vecLoops->front();
   SmallVector<Operation *> roots{vecRoot};
-  if (!result.loops.empty())
-    for (Operation *loop : result.loops[0])
+  if (!nest.result.loops.empty())
+    for (Operation *loop : nest.result.loops[0])
       if (loop != vecRoot)
-        roots.push_back(loop); // the remainder of the root
-  for (Operation *root : roots)
-    markInBounds(rewriter, cast<AffineForOp>(root), loopDimAndFull);
-  return result;
+        roots.push_back(loop);
+  for (Operation *r : roots)
+    markInBounds(rewriter, cast<AffineForOp>(r), nest.loopDimAndFull);
+  return nest.result;
 }
 
 } // namespace regtile
