@@ -240,62 +240,58 @@ Operation *outermostLoop(scf::ForOp loop) {
   return outer;
 }
 
-} // namespace
+/// The cache's layout. Packed: the tiled dims (inner loops' order) outer,
+/// then the untiled dims; the tiles, in dim order, inner. Dense: the
+/// footprint's own layout, as one tile spanning the (bound of the)
+/// innermost dim.
+struct CacheLayout {
+  SmallVector<int64_t> innerPos, tiles, perm, shape;
+  /// Whether dim `d` is tiled by an inner loop in the packed layout.
+  std::function<bool(unsigned)> tiled;
 
-FailureOr<CacheReadResult> cacheRead(RewriterBase &rewriter,
-                                     linalg::LinalgOp op, scf::ForOp loop,
-                                     const TargetInfo &target,
-                                     const CacheReadOptions &options,
-                                     std::string &reason) {
-  Analysis a;
-  OpBuilder::InsertionGuard guard(rewriter);
-  if (failed(analyze(op, loop, options, a, reason)))
-    return failure();
-  Location loc = op.getLoc();
-  MLIRContext *ctx = rewriter.getContext();
-  auto sourceType = cast<RankedTensorType>(a.source.getType());
-  unsigned rank = sourceType.getRank();
-  Type element = sourceType.getElementType();
-  bool packed = options.packed;
-  auto tiled = [&](unsigned d) { return packed && a.dims[d].loop; };
-
-  // The layout: tiled dims (inner loops' order) outer, then untiled dims;
-  // the tiles, in dim order, inner. Dense: the footprint's own layout, as
-  // one tile spanning the (bound of the) innermost dim.
-  SmallVector<int64_t> innerPos, tiles, perm;
-  for (unsigned d = 0; d < rank; ++d)
-    if (tiled(d)) {
-      innerPos.push_back(d);
-      tiles.push_back(a.dims[d].step);
-    }
-  // (Also when no inner loop tiles the footprint.)
-  if (innerPos.empty()) {
-    innerPos.push_back(rank - 1);
-    tiles.push_back(a.bounds[rank - 1]);
-  }
-  auto tileOf = [&](unsigned d) -> int64_t {
+  int64_t tileOf(int64_t d) const {
     auto it = llvm::find(innerPos, d);
     return it == innerPos.end() ? 0 : tiles[it - innerPos.begin()];
-  };
-  for (scf::ForOp l : a.innerLoops)
-    for (unsigned d = 0; d < rank; ++d)
-      if (tiled(d) && a.dims[d].loop == l)
-        perm.push_back(d);
+  }
+  bool identityPerm() const {
+    return llvm::equal(perm, llvm::seq<int64_t>(0, perm.size()));
+  }
+};
+
+CacheLayout computeLayout(const Analysis &a, bool packed) {
+  CacheLayout l;
+  unsigned rank = a.dims.size();
+  l.tiled = [&a, packed](unsigned d) { return packed && a.dims[d].loop; };
   for (unsigned d = 0; d < rank; ++d)
-    if (!tiled(d))
-      perm.push_back(d);
-  bool identityPerm = llvm::equal(perm, llvm::seq<int64_t>(0, rank));
+    if (l.tiled(d)) {
+      l.innerPos.push_back(d);
+      l.tiles.push_back(a.dims[d].step);
+    }
+  // (Also when no inner loop tiles the footprint.)
+  if (l.innerPos.empty()) {
+    l.innerPos.push_back(rank - 1);
+    l.tiles.push_back(a.bounds[rank - 1]);
+  }
+  for (scf::ForOp loop : a.innerLoops)
+    for (unsigned d = 0; d < rank; ++d)
+      if (l.tiled(d) && a.dims[d].loop == loop)
+        l.perm.push_back(d);
+  for (unsigned d = 0; d < rank; ++d)
+    if (!l.tiled(d))
+      l.perm.push_back(d);
+  for (int64_t d : l.perm)
+    l.shape.push_back(l.tileOf(d) ? llvm::divideCeil(a.bounds[d], l.tileOf(d))
+                                  : a.bounds[d]);
+  llvm::append_range(l.shape, l.tiles);
+  return l;
+}
 
-  // The cache: static, once, before the loop nest.
-  SmallVector<int64_t> cacheShape;
-  for (int64_t d : perm)
-    cacheShape.push_back(tileOf(d) ? llvm::divideCeil(a.bounds[d], tileOf(d))
-                                   : a.bounds[d]);
-  llvm::append_range(cacheShape, tiles);
-  rewriter.setInsertionPoint(outermostLoop(loop));
-  auto cache = tensor::EmptyOp::create(rewriter, loc, cacheShape, element);
-
-  // The footprint and the copy, before the inner loops.
+/// Before the inner loops: the footprint packed into (the part of) `cache`
+/// it fills. Fills in the op's sizes of `a` where they are the source's.
+linalg::PackOp fillCache(RewriterBase &rewriter, Location loc, Analysis &a,
+                         const CacheLayout &l, Value cache) {
+  MLIRContext *ctx = rewriter.getContext();
+  unsigned rank = a.dims.size();
   rewriter.setInsertionPoint(a.nest);
   IRMapping hoisted;
   SmallVector<OpFoldResult> fpOffsets, fpSizes;
@@ -334,52 +330,54 @@ FailureOr<CacheReadResult> cacheRead(RewriterBase &rewriter,
   }
   SmallVector<OpFoldResult> destSizes;
   bool needsPadding = false;
-  for (int64_t d : perm) {
-    if (!tileOf(d)) {
+  for (int64_t d : l.perm) {
+    if (!l.tileOf(d)) {
       destSizes.push_back(fpSizes[d]);
       continue;
     }
-    int64_t step = tileOf(d);
+    int64_t step = l.tileOf(d);
     std::optional<int64_t> size = getConstantIntValue(fpSizes[d]);
     needsPadding |= !size || *size % step != 0;
     AffineExpr s0 = getAffineSymbolExpr(0, ctx);
     destSizes.push_back(affine::makeComposedFoldedAffineApply(
         rewriter, loc, s0.ceilDiv(step), {fpSizes[d]}));
   }
-  for (int64_t t : tiles)
+  for (int64_t t : l.tiles)
     destSizes.push_back(rewriter.getIndexAttr(t));
   Value dest = cache;
-  bool fullCache = llvm::all_of(llvm::zip(destSizes, cacheShape), [](auto p) {
+  bool fullCache = llvm::all_of(llvm::zip(destSizes, l.shape), [](auto p) {
     return isConstantIntValue(std::get<0>(p), std::get<1>(p));
   });
   if (!fullCache) {
-    SmallVector<OpFoldResult> zeros(cacheShape.size(),
-                                    rewriter.getIndexAttr(0));
-    SmallVector<OpFoldResult> ones(cacheShape.size(), rewriter.getIndexAttr(1));
+    SmallVector<OpFoldResult> zeros(l.shape.size(), rewriter.getIndexAttr(0));
+    SmallVector<OpFoldResult> ones(l.shape.size(), rewriter.getIndexAttr(1));
     dest = tensor::ExtractSliceOp::create(rewriter, loc, cache, zeros,
                                           destSizes, ones);
   }
   // A pack (without tiles: a plain copy) that regtile lowers to register
-  // tile copies below.
+  // tile copies.
+  Type element = cast<ShapedType>(cache.getType()).getElementType();
   Value padding;
   if (needsPadding)
     padding =
         arith::ConstantOp::create(rewriter, loc, rewriter.getZeroAttr(element));
   SmallVector<OpFoldResult> tileSizes;
-  for (int64_t t : tiles)
+  for (int64_t t : l.tiles)
     tileSizes.push_back(rewriter.getIndexAttr(t));
-  auto pack = linalg::PackOp::create(
-      rewriter, loc, footprint, dest, innerPos, tileSizes, padding,
-      identityPerm ? ArrayRef<int64_t>() : ArrayRef<int64_t>(perm));
-  Value filled = pack.getResult();
+  return linalg::PackOp::create(
+      rewriter, loc, footprint, dest, l.innerPos, tileSizes, padding,
+      l.identityPerm() ? ArrayRef<int64_t>() : ArrayRef<int64_t>(l.perm));
+}
 
-  // The op reads its tile of the cache.
-  rewriter.setInsertionPoint(op);
+/// At the insertion point (before the op): the op's tile of the filled
+/// cache, as its operand's type.
+Value cacheView(RewriterBase &rewriter, Location loc, Analysis &a,
+                const CacheLayout &l, Value filled, Type element,
+                Value operand) {
   SmallVector<OpFoldResult> offsets, sizes;
-  auto operandType = cast<RankedTensorType>(
-      op.getDpsInputOperand(options.operand)->get().getType());
-  for (int64_t d : perm) {
-    if (tiled(d)) {
+  auto operandType = cast<RankedTensorType>(operand.getType());
+  for (int64_t d : l.perm) {
+    if (l.tiled(d)) {
       // The tile index: iv / step, unsigned (iv counts from 0), so that a
       // power-of-two step is a shift.
       Value step =
@@ -396,48 +394,67 @@ FailureOr<CacheReadResult> cacheRead(RewriterBase &rewriter,
     OpFoldResult at = a.dims[d].loop
                           ? OpFoldResult(a.dims[d].loop.getInductionVar())
                           : rewriter.getIndexAttr(0);
-    bool denseTile = tileOf(d) != 0;
+    bool denseTile = l.tileOf(d) != 0;
     offsets.push_back(denseTile ? rewriter.getIndexAttr(0) : at);
     sizes.push_back(denseTile ? rewriter.getIndexAttr(1) : a.opSizes[d]);
   }
-  for (int64_t d : innerPos) {
-    offsets.push_back(tiled(d) || !a.dims[d].loop
+  for (int64_t d : l.innerPos) {
+    offsets.push_back(l.tiled(d) || !a.dims[d].loop
                           ? OpFoldResult(rewriter.getIndexAttr(0))
                           : OpFoldResult(a.dims[d].loop.getInductionVar()));
     sizes.push_back(a.opSizes[d]);
   }
   SmallVector<OpFoldResult> strides(offsets.size(), rewriter.getIndexAttr(1));
-  Value view;
-  if (!a.movesUnitDims) {
-    view = tensor::ExtractSliceOp::create(rewriter, loc, operandType, filled,
+  if (!a.movesUnitDims)
+    return tensor::ExtractSliceOp::create(rewriter, loc, operandType, filled,
                                           offsets, sizes, strides);
-  } else {
-    // Unit-step dims moved out of the tile: the tile without its unit dims
-    // is the op's operand without its unit dims (analyze checked the
-    // order), so a rank-reduced slice and an expand_shape give the
-    // operand.
-    SmallVector<int64_t> reducedShape;
-    for (OpFoldResult size : sizes) {
-      std::optional<int64_t> c = getConstantIntValue(size);
-      if (c != 1)
-        reducedShape.push_back(c ? *c : ShapedType::kDynamic);
-    }
-    auto reduced = RankedTensorType::get(reducedShape, element);
-    std::optional<SmallVector<ReassociationIndices>> reassoc =
-        getReassociationIndicesForReshape(reduced, operandType);
-    if (!reassoc)
-      return op.emitError("regtile: cache_read: no reshape from the cache "
-                          "tile to the operand (a bug)"),
-             failure();
-    Value slice = tensor::ExtractSliceOp::create(rewriter, loc, reduced, filled,
-                                                 offsets, sizes, strides);
-    view = tensor::ExpandShapeOp::create(
-        rewriter, loc, operandType, slice, *reassoc,
-        tensor::getMixedSizes(rewriter, loc,
-                              op.getDpsInputOperand(options.operand)->get()));
+  // Unit-step dims moved out of the tile: the tile without its unit dims is
+  // the op's operand without its unit dims (analyze checked the order), so
+  // a rank-reduced slice and an expand_shape give the operand.
+  SmallVector<int64_t> reducedShape;
+  for (OpFoldResult size : sizes) {
+    std::optional<int64_t> c = getConstantIntValue(size);
+    if (c != 1)
+      reducedShape.push_back(c ? *c : ShapedType::kDynamic);
   }
-  rewriter.modifyOpInPlace(
-      op, [&] { op.getDpsInputOperand(options.operand)->set(view); });
+  auto reduced = RankedTensorType::get(reducedShape, element);
+  std::optional<SmallVector<ReassociationIndices>> reassoc =
+      getReassociationIndicesForReshape(reduced, operandType);
+  assert(reassoc && "analyze checked that the tile is the operand up to "
+                    "unit dims");
+  Value slice = tensor::ExtractSliceOp::create(rewriter, loc, reduced, filled,
+                                               offsets, sizes, strides);
+  return tensor::ExpandShapeOp::create(
+      rewriter, loc, operandType, slice, *reassoc,
+      tensor::getMixedSizes(rewriter, loc, operand));
+}
+
+} // namespace
+
+FailureOr<CacheReadResult> cacheRead(RewriterBase &rewriter,
+                                     linalg::LinalgOp op, scf::ForOp loop,
+                                     const TargetInfo &target,
+                                     const CacheReadOptions &options,
+                                     std::string &reason) {
+  Analysis a;
+  OpBuilder::InsertionGuard guard(rewriter);
+  if (failed(analyze(op, loop, options, a, reason)))
+    return failure();
+  Location loc = op.getLoc();
+  auto sourceType = cast<RankedTensorType>(a.source.getType());
+  CacheLayout layout = computeLayout(a, options.packed);
+
+  // The cache: static, once, before the loop nest; filled before the inner
+  // loops; read by the op.
+  rewriter.setInsertionPoint(outermostLoop(loop));
+  auto cache = tensor::EmptyOp::create(rewriter, loc, layout.shape,
+                                       sourceType.getElementType());
+  linalg::PackOp pack = fillCache(rewriter, loc, a, layout, cache);
+  OpOperand *operand = op.getDpsInputOperand(options.operand);
+  rewriter.setInsertionPoint(op);
+  Value view = cacheView(rewriter, loc, a, layout, pack.getResult(),
+                         sourceType.getElementType(), operand->get());
+  rewriter.modifyOpInPlace(op, [&] { operand->set(view); });
 
   CacheReadResult result;
   result.cache = cache;
