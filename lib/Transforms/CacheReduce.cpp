@@ -110,9 +110,10 @@ bool isElementwiseScalarOp(Operation *op) {
          llvm::all_of(op->getResultTypes(), scalar);
 }
 
-LogicalResult analyzeOp(linalg::LinalgOp op, const TargetInfo &target,
-                        const CacheReduceOptions &options, Plan &plan,
-                        std::string &reason) {
+/// The loops (parallel dims index the output, reduction dims do not), the
+/// vector dim, and the register tile's extents.
+LogicalResult analyzeLoops(linalg::LinalgOp op, const TargetInfo &target,
+                           Plan &plan, std::string &reason) {
   if (op.getNumDpsInits() != 1) {
     reason = "expected exactly one output";
     return failure();
@@ -155,7 +156,7 @@ LogicalResult analyzeOp(linalg::LinalgOp op, const TargetInfo &target,
   }
   plan.lanes = target.lanes(plan.accType);
 
-  // Tile extents.
+  // Tile extents: the vector dim (the output's innermost) and the rows.
   for (unsigned i = 0, e = outMap.getNumResults(); i < e; ++i) {
     unsigned d = outMap.getDimPosition(i);
     bool exact = false;
@@ -180,8 +181,13 @@ LogicalResult analyzeOp(linalg::LinalgOp op, const TargetInfo &target,
   plan.rows = 1;
   for (int64_t b : plan.rowBounds)
     plan.rows *= b;
+  return success();
+}
 
-  // Inputs.
+/// How each input is read along the vector dim (scalar, broadcast, or
+/// contiguous vectors); the number of vectored inputs.
+FailureOr<int64_t> analyzeInputs(linalg::LinalgOp op, Plan &plan,
+                                 std::string &reason) {
   int64_t vectoredInputs = 0;
   for (OpOperand *in : op.getDpsInputOperands()) {
     if (!isa<ShapedType>(in->get().getType())) {
@@ -232,8 +238,14 @@ LogicalResult analyzeOp(linalg::LinalgOp op, const TargetInfo &target,
     plan.inputKinds.push_back(InputKind::Vectored);
     ++vectoredInputs;
   }
+  return vectoredInputs;
+}
 
-  // Body: elementwise arith/math only; mul+add into FMA.
+/// Body: elementwise arith/math only; mul+add into FMA; with add_at_end,
+/// out + x (reassociable).
+LogicalResult analyzeBody(linalg::LinalgOp op,
+                          const CacheReduceOptions &options, Plan &plan,
+                          std::string &reason) {
   Block &body = op->getRegion(0).front();
   for (Operation &bodyOp : body.without_terminator()) {
     if (!isElementwiseScalarOp(&bodyOp)) {
@@ -284,8 +296,14 @@ LogicalResult analyzeOp(linalg::LinalgOp op, const TargetInfo &target,
       }
     plan.addAtEnd = true;
   }
+  return success();
+}
 
-  // Registers.
+/// The accumulators and the registers kept for loads fit the target.
+LogicalResult checkRegisters(const Plan &plan, int64_t vectoredInputs,
+                             const TargetInfo &target,
+                             const CacheReduceOptions &options,
+                             std::string &reason) {
   int64_t accumulators = plan.rows * plan.vectorsPerRow;
   int64_t reserved = options.reservedRegisters
                          ? *options.reservedRegisters
@@ -303,6 +321,17 @@ LogicalResult analyzeOp(linalg::LinalgOp op, const TargetInfo &target,
     return failure();
   }
   return success();
+}
+
+LogicalResult analyzeOp(linalg::LinalgOp op, const TargetInfo &target,
+                        const CacheReduceOptions &options, Plan &plan,
+                        std::string &reason) {
+  if (failed(analyzeLoops(op, target, plan, reason)))
+    return failure();
+  FailureOr<int64_t> vectoredInputs = analyzeInputs(op, plan, reason);
+  if (failed(vectoredInputs) || failed(analyzeBody(op, options, plan, reason)))
+    return failure();
+  return checkRegisters(plan, *vectoredInputs, target, options, reason);
 }
 
 /// Whether `e` applies an elementwise body to `tile` (its only shaped
