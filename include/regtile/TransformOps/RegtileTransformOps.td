@@ -581,7 +581,10 @@ def CacheReadOp : Op<Transform_Dialect, "regtile.cache_read",
     op reads the cache through a rank-reducing slice and an `expand_shape`.
     A convolution's filter `[ci][kh][kw][co]` staged at the output-channel
     loop, with a unit-step `kh` loop inside, is cached as `[kh][ci][kw][co]`
-    panels, each read sequentially by the micro-kernel.
+    panels: per `kh`, one panel the micro-kernel reads in `kw` passes of
+    `co` contiguous elements per input channel (untiled dims keep the
+    operand's order; a `[kh][kw][ci][co]` layout, contiguous per pass, ran
+    no faster on Zen 4).
 
     Example (GEMM: B packed per (NC, KC) block, A per (MC, KC) block):
     ```mlir
