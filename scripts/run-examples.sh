@@ -8,8 +8,9 @@
 #   TUNE       auto (default): if examples/tuned/<host CPU>.txt records
 #              tuning results for this CPU (LLVM's host CPU name), use them;
 #              otherwise tune as with 1;
-#              1: tune the GEMM (kc, nc), reduction (accumulators, rows) and
-#              pack (register budget, store kind) schedules on this machine
+#              1: tune the conv (register tile), GEMM (kc, nc), reduction
+#              (accumulators, rows) and pack (register budget, store kind)
+#              schedules on this machine
 #              (scripts/regtile-tune, small budgets);
 #              either way the tuned schedules go to $BUILD_DIR/tuned/ and add
 #              "regtile, tuned here" rows to the benchmarks;
@@ -41,6 +42,7 @@ if [[ "$TUNE" == auto && -f "$recorded" ]]; then
     [[ -n "$name" ]] || continue
     case $name in
       gemm_*) schedule=examples/gemm/schedule.mlir ;;
+      conv_relu_*) schedule=examples/conv_relu/schedule.mlir ;;
       reductions_*) schedule=examples/reductions/schedule.mlir ;;
       pack_*) schedule=examples/pack/schedule.mlir ;;
       *) echo "unknown tuned schedule $name in $recorded"; exit 1 ;;
@@ -62,6 +64,15 @@ elif [[ "$TUNE" == 1 || "$TUNE" == auto ]]; then
       echo "regtile-tune failed (see $log): no tuned row"
     fi
   }
+  for shape in "seed:N=5 H=80 W=100 HI=82 WI=102 CI=128 CO=128" \
+               "second:N=1 H=56 W=56 HI=58 WI=58 CI=64 CO=64"; do
+    echo "== tuning conv_relu: ${shape%%:*} (register tile)"
+    tune "$tuned/conv_relu_${shape%%:*}.log" \
+      --payload examples/conv_relu/conv_relu.mlir --params "${shape#*:}" \
+      --library strategies --schedule examples/conv_relu/schedule.mlir \
+      --entry conv_relu_regtile_tunable --func conv_relu \
+      --max-configs 12 --output "$tuned/conv_relu_${shape%%:*}.mlir"
+  done
   for size in 384x512 4096x4096; do
     for func in sum_i8 sum_f32; do
       echo "== tuning reductions: $func $size"

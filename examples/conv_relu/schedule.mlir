@@ -4,6 +4,9 @@
 // regtile's strategies/ and this file with transform-preload-library):
 //   @conv_relu_regtile          regtile: the @regtile_conv2d strategy, all
 //                               of it (strategies/regtile_conv2d.mlir);
+//   @conv_relu_regtile_tunable  the same with the register tile as tuning
+//                               knobs (0, as shipped: derived from the
+//                               target; scripts/regtile-tune picks them);
 //   @conv_relu_upstream         the MLIR tutorial's recipe after the Halide
 //                               schedule of seed 000, upstream ops only (the
 //                               baseline regtile is compared to):
@@ -107,6 +110,27 @@ module attributes {transform.with_named_sequence} {
         : (!transform.any_op) -> !transform.any_op
     transform.include @regtile_conv2d failures(propagate) (%kernel)
         : (!transform.any_op) -> ()
+    transform.yield
+  }
+
+  transform.named_sequence @regtile_conv2d_blocked(%func: !transform.any_op {transform.readonly},
+      %rows: !transform.param<i64> {transform.readonly},
+      %channels: !transform.param<i64> {transform.readonly})
+
+  // The register tile (output pixels x output channels) as knobs: 0 lets
+  // convolution_blocking derive it; a tile that does not fit the target's
+  // registers is refused (the tuner reports and skips it).
+  transform.named_sequence @conv_relu_regtile_tunable(
+      %root: !transform.any_op {transform.readonly}) {
+    %kernel = transform.structured.match ops{["func.func"]}
+        attributes{sym_name = "conv_relu"} in %root
+        : (!transform.any_op) -> !transform.any_op
+    %rows = transform.tune.knob<"conv.rows"> = 0 from options = [0, 2, 3, 4, 5, 6, 7, 8]
+        -> !transform.param<i64>
+    %channels = transform.tune.knob<"conv.channels"> = 0 from options = [0, 32, 48, 64]
+        -> !transform.param<i64>
+    transform.include @regtile_conv2d_blocked failures(propagate) (%kernel, %rows, %channels)
+        : (!transform.any_op, !transform.param<i64>, !transform.param<i64>) -> ()
     transform.yield
   }
 }
