@@ -128,6 +128,47 @@ public:
     return copyBlocks(b, loc, 0, outer, o, offsets, dest);
   }
 
+  /// Whether this is a pack whose tiles keep their row order (two tile
+  /// dims) and whose innermost packed outer dim steps along the unpacked
+  /// innermost dim: consecutive tiles of a tile row are then consecutive
+  /// in the source, and copyRowGroups streams them.
+  bool streamsRowGroups() const {
+    return r.isPack && k == 2 && !transposed && r.innerPos[1] == n - 1 &&
+           r.perm[n - 1] == n - 1 && blockCols == r.tiles[1];
+  }
+
+  /// The tiles of one tile row (packed outer indices `outer`, all but the
+  /// innermost; `tileCols` tiles along it) by groups of blockRows source
+  /// rows: for each group, the group's rows of every tile, left to right.
+  /// The source is read as blockRows sequential streams instead of one
+  /// short run per row and tile (pack A 512x1024 in 32x32 tiles, plain C++
+  /// on Zen 4: 0.86-0.89x memcpy in groups of 4-8 rows, 0.75x tile by
+  /// tile, 0.55x one row at a time).
+  Value copyRowGroups(OpBuilder &b, Location loc, ValueRange outer,
+                      Value tileCols, Value dest) {
+    return forRange(
+        b, loc, r.tiles[0], blockRows, dest,
+        [&](OpBuilder &rb, OpFoldResult r0, int64_t rows, Value d) {
+          auto cst = [&](int64_t v) -> Value {
+            return arith::ConstantIndexOp::create(rb, loc, v);
+          };
+          auto loop = scf::ForOp::create(
+              rb, loc, cst(0), tileCols, cst(1), ValueRange{d},
+              [&](OpBuilder &cb, Location, Value t, ValueRange args) {
+                SmallVector<Value> all(outer.begin(), outer.end());
+                all.push_back(t);
+                SmallVector<Value> o(n);
+                for (int64_t a = 0; a < n; ++a)
+                  o[r.perm[a]] = all[a];
+                SmallVector<OpFoldResult> off{r0, cb.getIndexAttr(0)};
+                scf::YieldOp::create(cb, loc,
+                                     copyBlock(cb, loc, all, o, off, rows,
+                                               r.tiles[1], args.front()));
+              });
+          return loop.getResult(0);
+        });
+  }
+
 private:
   /// The blocks of tile dims `j` and inner: leading tile dims one index at a
   /// time, the last two in blocks of blockRows x blockCols (the last one
@@ -469,12 +510,20 @@ FailureOr<TileCopyResult> packUnpackToTileCopies(RewriterBase &rewriter,
                        ? *options.maxRegisters
                        : std::max<int64_t>(1, target.numVectorRegisters / 2);
   TileCopier copier(r, target, budget);
-  scf::LoopNest nest =
-      scf::buildLoopNest(rewriter, loc, lbs, ubs, steps, ValueRange{r.dest},
-                         [&](OpBuilder &b, Location l, ValueRange ivs,
-                             ValueRange args) -> scf::ValueVector {
-                           return {copier.copyTile(b, l, ivs, args.front())};
-                         });
+  bool rowGroups = copier.streamsRowGroups();
+  if (rowGroups) { // the innermost outer dim is inside the row groups
+    lbs.pop_back();
+    steps.pop_back();
+  }
+  ArrayRef<Value> outerUbs = rowGroups ? ArrayRef(ubs).drop_back() : ubs;
+  scf::LoopNest nest = scf::buildLoopNest(
+      rewriter, loc, lbs, outerUbs, steps, ValueRange{r.dest},
+      [&](OpBuilder &b, Location l, ValueRange ivs,
+          ValueRange args) -> scf::ValueVector {
+        if (rowGroups)
+          return {copier.copyRowGroups(b, l, ivs, ubs.back(), args.front())};
+        return {copier.copyTile(b, l, ivs, args.front())};
+      });
   rewriter.replaceOp(op, nest.results);
   TileCopyResult result;
   for (scf::ForOp loop : nest.loops)

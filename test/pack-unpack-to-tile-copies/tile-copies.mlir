@@ -2,16 +2,19 @@
 // pattern form, on an AVX-512 target (16 f32 lanes, 32 registers).
 // RUN: %regtile-opt %s --split-input-file --transform-interpreter | FileCheck %s
 
-// A pack that keeps row order: one loop per packed outer dim; each 16x32
-// f32 tile moves as two blocks of 8 rows (8 x 2 = 16 registers): a block is
-// read whole, then written whole, in bounds, no transpose.
+// A pack that keeps row order, tiles along the source's rows: a loop over
+// tile rows, then groups of 8 rows (8 x 2 = 16 registers) of every tile of
+// the tile row, left to right (a loop over tile columns per group): the
+// source is read as 8 sequential streams. A block is read whole, then
+// written whole, in bounds, no transpose.
 // CHECK-LABEL: func.func @pack_rows
 // CHECK: scf.for %[[I:[a-z0-9_]+]] = %{{.*}} to %{{.*}} step
 // CHECK:   scf.for %[[J:[a-z0-9_]+]] = %{{.*}} to %{{.*}} step
 // CHECK:     %[[B0:.*]] = vector.transfer_read %{{.*}}[%{{.*}}, %{{.*}}], %{{.*}} {in_bounds = [true, true]} : tensor<64x128xf32>, vector<8x32xf32>
-// CHECK:     %[[W0:.*]] = vector.transfer_write %[[B0]], %{{.*}}[%[[I]], %[[J]], %{{.*}}, %{{.*}}] {in_bounds = [true, true]} : vector<8x32xf32>, tensor<4x4x16x32xf32>
+// CHECK:     vector.transfer_write %[[B0]], %{{.*}}[%[[I]], %[[J]], %c0{{.*}}, %c0{{.*}}] {in_bounds = [true, true]} : vector<8x32xf32>, tensor<4x4x16x32xf32>
+// CHECK:   scf.for %[[J2:[a-z0-9_]+]] = %{{.*}} to %{{.*}} step
 // CHECK:     %[[B1:.*]] = vector.transfer_read {{.*}} : tensor<64x128xf32>, vector<8x32xf32>
-// CHECK:     vector.transfer_write %[[B1]], %[[W0]]
+// CHECK:     vector.transfer_write %[[B1]], %{{.*}}[%[[I]], %[[J2]], %c8{{.*}}, %c0{{.*}}]
 // CHECK-NOT: vector.transpose
 // CHECK:     scf.yield
 func.func @pack_rows(%s: tensor<64x128xf32>, %d: tensor<4x4x16x32xf32>) -> tensor<4x4x16x32xf32> {
@@ -150,12 +153,14 @@ module attributes {transform.with_named_sequence} {
 // CHECK:     vector.transfer_read %{{.*}}[%{{.*}}, %{{.*}}, %{{.*}}, %{{.*}}, %[[T0]], %[[T1]], %{{.*}}, %{{.*}}]{{.*}} : tensor<1x1x1x1x136x64x16x16xf32>, vector<16x16xf32>
 // CHECK:     vector.transfer_write {{.*}} : vector<16x16xf32>, tensor<129x47x16x16xf32>
 // CHECK-NOT: vector.transfer_write {{.*}} tensor<129x47x16x16xf32>
+// The pack: per tile row, groups of 2 rows of every tile (a loop over the
+// tile's rows, then over tile columns).
 // CHECK-LABEL: func.func @pack_64x100
 // CHECK: scf.for
-// CHECK:   scf.for
-// CHECK:     scf.for %[[R:[a-z0-9_]+]] = %c0{{.*}} to %c64{{.*}} step %c2
+// CHECK:   scf.for %[[R:[a-z0-9_]+]] = %c0{{.*}} to %c64{{.*}} step %c2
+// CHECK:     scf.for %[[T:[a-z0-9_]+]] = %c0{{.*}} to %c3{{.*}} step %c1
 // CHECK:       vector.transfer_read {{.*}} {in_bounds = [false, true]} : tensor<130x300xf32>, vector<2x100xf32>
-// CHECK:       vector.transfer_write {{.*}}[%{{.*}}, %{{.*}}, %[[R]], %{{.*}}] {{.*}} : vector<2x100xf32>, tensor<3x3x64x100xf32>
+// CHECK:       vector.transfer_write {{.*}}[%{{.*}}, %[[T]], %[[R]], %{{.*}}] {{.*}} : vector<2x100xf32>, tensor<3x3x64x100xf32>
 // CHECK-NOT: vector.transfer_write
 // CHECK: return
 func.func @unpack_huge_tile(%a: tensor<1x1x1x1x136x64x16x16xf32>, %b: tensor<129x47x16x16xf32>) -> tensor<129x47x16x16xf32> {

@@ -304,7 +304,14 @@ def PackUnpackToTileCopiesOp : Op<Transform_Dialect,
     - an unpack whose two innermost dims carry the tiles (in order, kept
       last by `outer_dims_perm`) writes whole destination rows as
       sequential streams: loops over outer dims, rows of a tile row, tile
-      columns.
+      columns;
+    - a pack whose tiles keep their row order and whose innermost packed
+      outer dim steps along the source's rows reads the source as
+      sequential streams: loops over the other outer dims, then over
+      groups of rows (the register block), then over the tiles of the tile
+      row (pack A 512x1024 into 32x32 tiles on Zen 4: 0.88x memcpy against
+      0.74x tile by tile; `max_registers` sets the group: 8 registers,
+      groups of 4 rows, ran 4% faster there).
 
     The result bufferizes in place (no per-tile allocation, no stack
     temporary).
