@@ -385,9 +385,11 @@ struct UnPackToTileCopies : public OpRewritePattern<linalg::UnPackOp> {
 };
 
 /// Unpacks whose two innermost unpacked dims carry the last two tiles, in
-/// order, with outer_dims_perm keeping them last, are written row by row:
-///   for outer dims ..., tile row i:  for r in rows of the tile:
-///     for tile column j:  U[..., i*T0 + r, j*T1 : +T1] = K[..., i, j, r, :]
+/// order, with outer_dims_perm keeping them last, are written by groups of
+/// rows (the register block), then the rows left one by one:
+///   for outer dims ..., tile row i:  for r in rows of the tile, by G:
+///     for tile column j:  U[..., i*T0 + r : +G, j*T1 : +T1] =
+///                         K[..., i, j, r : +G, :]
 /// Each destination row is then written as one sequential stream (about
 /// 10% faster than tile by tile, measured with plain C++ copies: the
 /// stores, not the loads, set the pace).
@@ -399,7 +401,8 @@ bool isRowStreamingUnpack(const Relayout &r) {
 }
 
 SmallVector<Operation *> rowStreamingUnpack(RewriterBase &b, Location loc,
-                                            const Relayout &r) {
+                                            const Relayout &r,
+                                            int64_t groupRows) {
   int64_t n = r.unpackedType.getRank();
   int64_t rows = r.tiles[0], cols = r.tiles[1];
   Type element = r.unpackedType.getElementType();
@@ -421,53 +424,79 @@ SmallVector<Operation *> rowStreamingUnpack(RewriterBase &b, Location loc,
   int64_t colExtent = r.unpackedType.getDimSize(n - 1);
   bool colsInBounds =
       !ShapedType::isDynamic(colExtent) && colExtent % cols == 0;
+  groupRows = std::clamp<int64_t>(groupRows, 1, rows);
+
+  // `count` rows from tile row `row` of every tile of the tile row at
+  // `outer` (the first unpacked row `first`), tile after tile.
+  auto copyRows = [&](OpBuilder &rb, Location rl, ValueRange outer, Value first,
+                      Value row, int64_t count, Value dest) {
+    Value uRow = arith::AddIOp::create(rb, rl, first, row);
+    auto colLoop = scf::ForOp::create(
+        rb, rl, cst(rb, 0), tileCols, cst(rb, 1), ValueRange{dest},
+        [&](OpBuilder &cb, Location cl, Value j, ValueRange cargs) {
+          SmallVector<Value> kIdx(outer.begin(), outer.end());
+          kIdx.append({j, row, cst(cb, 0)});
+          VectorType type = VectorType::get({count, cols}, element);
+          Value v = vector::TransferReadOp::create(
+              cb, cl, type, r.packed, kIdx,
+              AffineMapAttr::get(AffineMap::getMinorIdentityMap(n + 2, 2, ctx)),
+              ub::PoisonOp::create(cb, cl, element),
+              /*mask=*/Value(), cb.getBoolArrayAttr({true, true}));
+          // Leading dims in unpacked order (outer_dims_perm may permute
+          // them), then the row and the column chunk.
+          SmallVector<Value> uIdx(n);
+          for (int64_t a = 0; a < n - 2; ++a)
+            uIdx[r.perm[a]] = outer[a];
+          uIdx.resize(n - 2);
+          uIdx.push_back(uRow);
+          uIdx.push_back(arith::MulIOp::create(cb, cl, j, cst(cb, cols)));
+          Value w =
+              vector::TransferWriteOp::create(
+                  cb, cl, v, cargs.front(), uIdx,
+                  AffineMapAttr::get(AffineMap::getMinorIdentityMap(n, 2, ctx)),
+                  /*mask=*/Value(), cb.getBoolArrayAttr({true, colsInBounds}))
+                  .getResult();
+          scf::YieldOp::create(cb, cl, w);
+        });
+    return colLoop.getResult(0);
+  };
+
   SmallVector<Operation *> loops;
   scf::LoopNest nest = scf::buildLoopNest(
       b, loc, lbs, ubs, steps, ValueRange{r.dest},
       [&](OpBuilder &ob, Location l, ValueRange outer,
           ValueRange args) -> scf::ValueVector {
-        // Rows of this tile row that exist in the destination.
+        // Rows of this tile row that exist in the destination: groups of
+        // groupRows, then the rows left one by one.
         Value first = arith::MulIOp::create(ob, l, outer[n - 2], cst(ob, rows));
         Value left = arith::SubIOp::create(ob, l, rowExtent, first);
         Value valid = arith::MinSIOp::create(ob, l, left, cst(ob, rows));
-        auto rowLoop = scf::ForOp::create(
-            ob, l, cst(ob, 0), valid, cst(ob, 1), args,
+        Value dest = args.front();
+        Value groupsEnd = valid;
+        if (groupRows > 1) {
+          // (valid >= 0: an unsigned division.)
+          Value groups =
+              arith::DivUIOp::create(ob, l, valid, cst(ob, groupRows));
+          groupsEnd = arith::MulIOp::create(ob, l, groups, cst(ob, groupRows));
+          auto groupLoop = scf::ForOp::create(
+              ob, l, cst(ob, 0), groupsEnd, cst(ob, groupRows),
+              ValueRange{dest},
+              [&](OpBuilder &rb, Location rl, Value row, ValueRange rargs) {
+                scf::YieldOp::create(rb, rl,
+                                     copyRows(rb, rl, outer, first, row,
+                                              groupRows, rargs.front()));
+              });
+          dest = groupLoop.getResult(0);
+        }
+        auto rest = scf::ForOp::create(
+            ob, l, groupRows > 1 ? groupsEnd : cst(ob, 0), valid, cst(ob, 1),
+            ValueRange{dest},
             [&](OpBuilder &rb, Location rl, Value row, ValueRange rargs) {
-              Value uRow = arith::AddIOp::create(rb, rl, first, row);
-              auto colLoop = scf::ForOp::create(
-                  rb, rl, cst(rb, 0), tileCols, cst(rb, 1), rargs,
-                  [&](OpBuilder &cb, Location cl, Value j, ValueRange cargs) {
-                    SmallVector<Value> kIdx(outer.begin(), outer.end());
-                    kIdx.append({j, row, cst(cb, 0)});
-                    Value v = vector::TransferReadOp::create(
-                        cb, cl, VectorType::get({cols}, element), r.packed,
-                        kIdx,
-                        AffineMapAttr::get(
-                            AffineMap::getMinorIdentityMap(n + 2, 1, ctx)),
-                        ub::PoisonOp::create(cb, cl, element),
-                        /*mask=*/Value(), cb.getBoolArrayAttr({true}));
-                    // Leading dims in unpacked order (outer_dims_perm may
-                    // permute them), then the row and the column chunk.
-                    SmallVector<Value> uIdx(n);
-                    for (int64_t a = 0; a < n - 2; ++a)
-                      uIdx[r.perm[a]] = outer[a];
-                    uIdx.resize(n - 2);
-                    uIdx.push_back(uRow);
-                    uIdx.push_back(
-                        arith::MulIOp::create(cb, cl, j, cst(cb, cols)));
-                    Value w =
-                        vector::TransferWriteOp::create(
-                            cb, cl, v, cargs.front(), uIdx,
-                            AffineMapAttr::get(
-                                AffineMap::getMinorIdentityMap(n, 1, ctx)),
-                            /*mask=*/Value(),
-                            cb.getBoolArrayAttr({colsInBounds}))
-                            .getResult();
-                    scf::YieldOp::create(cb, cl, w);
-                  });
-              scf::YieldOp::create(rb, rl, colLoop.getResults());
+              scf::YieldOp::create(
+                  rb, rl,
+                  copyRows(rb, rl, outer, first, row, 1, rargs.front()));
             });
-        return {rowLoop.getResult(0)};
+        return {rest.getResult(0)};
       });
   b.replaceOp(r.op, nest.results);
   for (scf::ForOp loop : nest.loops)
@@ -493,9 +522,15 @@ FailureOr<TileCopyResult> packUnpackToTileCopies(RewriterBase &rewriter,
   OpBuilder::InsertionGuard guard(rewriter);
   rewriter.setInsertionPoint(op);
   Location loc = op->getLoc();
+  int64_t budget = options.maxRegisters
+                       ? *options.maxRegisters
+                       : std::max<int64_t>(1, target.numVectorRegisters / 2);
   if (isRowStreamingUnpack(r)) {
+    unsigned bits = r.unpackedType.getElementType().getIntOrFloatBitWidth();
+    int64_t vectorsPerRow =
+        llvm::divideCeil(r.tiles[1], target.lanesForBitwidth(bits));
     TileCopyResult result;
-    result.loops = rowStreamingUnpack(rewriter, loc, r);
+    result.loops = rowStreamingUnpack(rewriter, loc, r, budget / vectorsPerRow);
     return result;
   }
   int64_t n = r.unpackedType.getRank();
@@ -506,9 +541,6 @@ FailureOr<TileCopyResult> packUnpackToTileCopies(RewriterBase &rewriter,
   for (int64_t a = 0; a < n; ++a)
     ubs.push_back(getValueOrCreateConstantIndexOp(
         rewriter, loc, tensor::getMixedSize(rewriter, loc, r.packed, a)));
-  int64_t budget = options.maxRegisters
-                       ? *options.maxRegisters
-                       : std::max<int64_t>(1, target.numVectorRegisters / 2);
   TileCopier copier(r, target, budget);
   bool rowGroups = copier.streamsRowGroups();
   if (rowGroups) { // the innermost outer dim is inside the row groups

@@ -303,8 +303,9 @@ def PackUnpackToTileCopiesOp : Op<Transform_Dialect,
       padding value, unpack writes only the valid elements;
     - an unpack whose two innermost dims carry the tiles (in order, kept
       last by `outer_dims_perm`) writes whole destination rows as
-      sequential streams: loops over outer dims, rows of a tile row, tile
-      columns;
+      sequential streams: loops over outer dims, groups of rows of a tile
+      row (as many as fit in `max_registers`), tile columns, then the rows
+      left one at a time;
     - a pack whose tiles keep their row order and whose innermost packed
       outer dim steps along the source's rows reads the source as
       sequential streams: loops over the other outer dims, then over
