@@ -128,42 +128,70 @@ public:
     return copyBlocks(b, loc, 0, outer, o, offsets, dest);
   }
 
-  /// Whether this is a pack whose tiles keep their row order (two tile
-  /// dims) and whose innermost packed outer dim steps along the unpacked
-  /// innermost dim: consecutive tiles of a tile row are then consecutive
-  /// in the source, and copyRowGroups streams them.
-  bool streamsRowGroups() const {
-    return r.isPack && k == 2 && !transposed && r.innerPos[1] == n - 1 &&
-           r.perm[n - 1] == n - 1 && blockCols == r.tiles[1];
+  /// The packed outer dim whose tiles step along the unpacked innermost
+  /// dim, if this is a pack whose two tile dims are the unpacked layout's
+  /// two innermost dims (in either order): consecutive tiles along that
+  /// outer dim are then consecutive in the source's rows, and
+  /// copyRowGroups streams them.
+  std::optional<int64_t> rowGroupsOuterDim() const {
+    if (!r.isPack || k != 2 || n < 2 ||
+        !llvm::is_contained(r.innerPos, n - 2) ||
+        !llvm::is_contained(r.innerPos, n - 1))
+      return std::nullopt;
+    // Groups of one row (tiles one row high, e.g. a GEMM's B panels) read
+    // one run per tile anyway and scatter the stores: tile by tile is
+    // better (pack A as single rows across tiles: 0.55-0.58x memcpy).
+    int64_t rowDim = r.innerPos[0] == n - 2 ? 0 : 1;
+    int64_t blockAlong[2] = {blockRows, blockCols};
+    if (std::min(r.tiles[rowDim], blockAlong[rowDim]) < 2)
+      return std::nullopt;
+    return llvm::find(r.perm, n - 1) - r.perm.begin();
   }
 
-  /// The tiles of one tile row (packed outer indices `outer`, all but the
-  /// innermost; `tileCols` tiles along it) by groups of blockRows source
-  /// rows: for each group, the group's rows of every tile, left to right.
-  /// The source is read as blockRows sequential streams instead of one
-  /// short run per row and tile (pack A 512x1024 in 32x32 tiles, plain C++
-  /// on Zen 4: 0.86-0.89x memcpy in groups of 4-8 rows, 0.75x tile by
-  /// tile, 0.55x one row at a time).
+  /// The tiles along packed outer dim `colOuter` (`tileCount` of them; the
+  /// other outer indices, in packed order, are `outer`) by groups of source
+  /// rows: for each group of rows of the tiles (the register block's extent
+  /// along the source's rows), the group of every tile, left to right, in
+  /// register blocks. The source is read as one sequential stream per row
+  /// of the group instead of one short run per row and tile (plain C++ on
+  /// Zen 4: pack A 512x1024 in 32x32 tiles 0.86-0.89x memcpy in groups of
+  /// 4-8 rows, 0.75x tile by tile; the transposing pack B 1024x512 0.83x
+  /// in groups of 16 rows through 16x16 transposes, 0.74x tile by tile).
   Value copyRowGroups(OpBuilder &b, Location loc, ValueRange outer,
-                      Value tileCols, Value dest) {
+                      int64_t colOuter, Value tileCount, Value dest) {
+    // Tile dims along the source's rows and columns, and the register
+    // block's extent along each (blockRows x blockCols covers tile dims
+    // k-2 x k-1).
+    int64_t rowDim = r.innerPos[0] == n - 2 ? 0 : 1, colDim = 1 - rowDim;
+    int64_t blockAlong[2] = {blockRows, blockCols};
     return forRange(
-        b, loc, r.tiles[0], blockRows, dest,
-        [&](OpBuilder &rb, OpFoldResult r0, int64_t rows, Value d) {
+        b, loc, r.tiles[rowDim], blockAlong[rowDim], dest,
+        [&](OpBuilder &rb, OpFoldResult g0, int64_t groupRows, Value d) {
           auto cst = [&](int64_t v) -> Value {
             return arith::ConstantIndexOp::create(rb, loc, v);
           };
           auto loop = scf::ForOp::create(
-              rb, loc, cst(0), tileCols, cst(1), ValueRange{d},
+              rb, loc, cst(0), tileCount, cst(1), ValueRange{d},
               [&](OpBuilder &cb, Location, Value t, ValueRange args) {
                 SmallVector<Value> all(outer.begin(), outer.end());
-                all.push_back(t);
+                all.insert(all.begin() + colOuter, t);
                 SmallVector<Value> o(n);
                 for (int64_t a = 0; a < n; ++a)
                   o[r.perm[a]] = all[a];
-                SmallVector<OpFoldResult> off{r0, cb.getIndexAttr(0)};
-                scf::YieldOp::create(cb, loc,
-                                     copyBlock(cb, loc, all, o, off, rows,
-                                               r.tiles[1], args.front()));
+                Value w = forRange(cb, loc, r.tiles[colDim], blockAlong[colDim],
+                                   args.front(),
+                                   [&](OpBuilder &bb, OpFoldResult c0,
+                                       int64_t cols, Value d2) {
+                                     SmallVector<OpFoldResult> off(2);
+                                     off[rowDim] = g0;
+                                     off[colDim] = c0;
+                                     int64_t extent[2];
+                                     extent[rowDim] = groupRows;
+                                     extent[colDim] = cols;
+                                     return copyBlock(bb, loc, all, o, off,
+                                                      extent[0], extent[1], d2);
+                                   });
+                scf::YieldOp::create(cb, loc, w);
               });
           return loop.getResult(0);
         });
@@ -542,18 +570,21 @@ FailureOr<TileCopyResult> packUnpackToTileCopies(RewriterBase &rewriter,
     ubs.push_back(getValueOrCreateConstantIndexOp(
         rewriter, loc, tensor::getMixedSize(rewriter, loc, r.packed, a)));
   TileCopier copier(r, target, budget);
-  bool rowGroups = copier.streamsRowGroups();
-  if (rowGroups) { // the innermost outer dim is inside the row groups
+  // Row groups: the outer dim along the source's rows is inside them.
+  std::optional<int64_t> colOuter = copier.rowGroupsOuterDim();
+  SmallVector<Value> outerUbs(ubs);
+  if (colOuter) {
+    outerUbs.erase(outerUbs.begin() + *colOuter);
     lbs.pop_back();
     steps.pop_back();
   }
-  ArrayRef<Value> outerUbs = rowGroups ? ArrayRef(ubs).drop_back() : ubs;
   scf::LoopNest nest = scf::buildLoopNest(
       rewriter, loc, lbs, outerUbs, steps, ValueRange{r.dest},
       [&](OpBuilder &b, Location l, ValueRange ivs,
           ValueRange args) -> scf::ValueVector {
-        if (rowGroups)
-          return {copier.copyRowGroups(b, l, ivs, ubs.back(), args.front())};
+        if (colOuter)
+          return {copier.copyRowGroups(b, l, ivs, *colOuter, ubs[*colOuter],
+                                       args.front())};
         return {copier.copyTile(b, l, ivs, args.front())};
       });
   rewriter.replaceOp(op, nest.results);

@@ -32,28 +32,51 @@ module attributes {transform.with_named_sequence} {
 // -----
 
 // The B operand of a GEMM: inner_dims_pos = [1, 0] transposes each 32x32
-// tile, outer_dims_perm = [1, 0] orders the loops (packed outer dim 0 is
-// source dim 1). A 32x32 f32 tile is twice the register file, so it moves
-// as 16x16 sub-blocks in two loops inside the tile; each sub-block goes
-// through vector.transpose (16x16 shuffles after lowering), read in source
-// row order.
+// tile, outer_dims_perm = [1, 0] (packed outer dim 0 is source dim 1, the
+// source's rows). A 32x32 f32 tile is twice the register file, so it moves
+// as 16x16 sub-blocks, each through vector.transpose (16x16 shuffles after
+// lowering); they go by groups of 16 source rows across the tiles of a
+// tile row (loops: source tile row, group, tile along the source row,
+// sub-block), so the source is read as 16 sequential streams.
 // CHECK-LABEL: func.func @pack_transposed
-// CHECK: scf.for %[[A0:[a-z0-9_]+]] = %{{.*}} to %[[C3:.*]] step
-// CHECK:   scf.for %[[A1:[a-z0-9_]+]] = %{{.*}} to %{{.*}} step
-// CHECK:     scf.for %[[R0:[a-z0-9_]+]] = %{{.*}} to %c32{{.*}} step %c16
+// CHECK: scf.for %[[I:[a-z0-9_]+]] = %{{.*}} to %c2{{.*}} step
+// CHECK:   scf.for %[[G:[a-z0-9_]+]] = %{{.*}} to %c32{{.*}} step %c16
+// CHECK:     scf.for %[[T:[a-z0-9_]+]] = %{{.*}} to %c3{{.*}} step
 // CHECK:       scf.for %[[C0:[a-z0-9_]+]] = %{{.*}} to %c32{{.*}} step %c16
-// CHECK:         %[[ROWB:.*]] = arith.muli %[[A1]], %{{.*}} : index
-// CHECK:         %[[ROW:.*]] = arith.addi %[[ROWB]], %[[C0]] : index
-// CHECK:         %[[COLB:.*]] = arith.muli %[[A0]], %{{.*}} : index
-// CHECK:         %[[COL:.*]] = arith.addi %[[COLB]], %[[R0]] : index
+// CHECK:         %[[ROWB:.*]] = arith.muli %[[I]], %{{.*}} : index
+// CHECK:         %[[ROW:.*]] = arith.addi %[[ROWB]], %[[G]] : index
+// CHECK:         %[[COLB:.*]] = arith.muli %[[T]], %{{.*}} : index
+// CHECK:         %[[COL:.*]] = arith.addi %[[COLB]], %[[C0]] : index
 // CHECK:         %[[R:.*]] = vector.transfer_read %{{.*}}[%[[ROW]], %[[COL]]], %{{.*}} {in_bounds = [true, true]} : tensor<64x96xf32>, vector<16x16xf32>
-// CHECK:         %[[T:.*]] = vector.transpose %[[R]], [1, 0] : vector<16x16xf32> to vector<16x16xf32>
-// CHECK:         vector.transfer_write %[[T]], %{{.*}}[%[[A0]], %[[A1]], %[[R0]], %[[C0]]] {in_bounds = [true, true]} : vector<16x16xf32>, tensor<3x2x32x32xf32>
+// CHECK:         %[[TR:.*]] = vector.transpose %[[R]], [1, 0] : vector<16x16xf32> to vector<16x16xf32>
+// CHECK:         vector.transfer_write %[[TR]], %{{.*}}[%[[T]], %[[I]], %[[C0]], %[[G]]] {in_bounds = [true, true]} : vector<16x16xf32>, tensor<3x2x32x32xf32>
 // CHECK-NOT: vector.transpose
 // CHECK: return
 func.func @pack_transposed(%s: tensor<64x96xf32>, %d: tensor<3x2x32x32xf32>) -> tensor<3x2x32x32xf32> {
   %p = linalg.pack %s outer_dims_perm = [1, 0] inner_dims_pos = [1, 0] inner_tiles = [32, 32] into %d : tensor<64x96xf32> -> tensor<3x2x32x32xf32>
   return %p : tensor<3x2x32x32xf32>
+}
+module attributes {transform.with_named_sequence} {
+  transform.named_sequence @__transform_main(%root: !transform.any_op {transform.readonly}) {
+    %p = transform.structured.match ops{["linalg.pack"]} in %root : (!transform.any_op) -> !transform.any_op
+    %l = transform.regtile.pack_unpack_to_tile_copies %p {arch = "znver4"} : (!transform.any_op) -> !transform.any_op
+    transform.yield
+  }
+}
+
+// -----
+
+// Tiles one row high (a GEMM's B panels, [N/32][K][1][32]) stay tile by
+// tile in the packed order: groups of one row would read one run per tile
+// anyway and scatter the stores.
+// CHECK-LABEL: func.func @pack_one_row_tiles
+// CHECK: scf.for %[[T:[a-z0-9_]+]] = %{{.*}} to %c3{{.*}} step
+// CHECK:   scf.for %[[K:[a-z0-9_]+]] = %{{.*}} to %c64{{.*}} step
+// CHECK:     vector.transfer_read {{.*}} : tensor<64x96xf32>, vector<1x32xf32>
+// CHECK:     vector.transfer_write {{.*}}[%[[T]], %[[K]], %c0{{.*}}, %c0{{.*}}] {{.*}} : vector<1x32xf32>, tensor<3x64x1x32xf32>
+func.func @pack_one_row_tiles(%s: tensor<64x96xf32>, %d: tensor<3x64x1x32xf32>) -> tensor<3x64x1x32xf32> {
+  %p = linalg.pack %s outer_dims_perm = [1, 0] inner_dims_pos = [0, 1] inner_tiles = [1, 32] into %d : tensor<64x96xf32> -> tensor<3x64x1x32xf32>
+  return %p : tensor<3x64x1x32xf32>
 }
 module attributes {transform.with_named_sequence} {
   transform.named_sequence @__transform_main(%root: !transform.any_op {transform.readonly}) {

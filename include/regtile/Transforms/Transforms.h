@@ -116,13 +116,14 @@ void populateVnniDotPatterns(mlir::RewritePatternSet &patterns);
 //       vector.transfer_write v, <block of the tile>  // unpack: masked
 //
 // Tiles that keep their row order move as blocks of whole rows (as many as
-// fit in half the vector registers: load the block, then store it; a pack
-// whose innermost outer dim steps along the source's rows moves each group
-// of rows of a whole tile row, tile after tile, so the source is read as
-// sequential streams); tiles
+// fit in half the vector registers: load the block, then store it); tiles
 // whose two innermost tile dims are transposed move as lanes x lanes
 // sub-blocks through vector.transpose, which regtile-lower-to-llvm lowers
 // to in-register shuffles (the AVX-512 16x16 network for 32-bit types).
+// A pack whose tile dims are the source's two innermost dims (either order)
+// moves groups of source rows across the tiles of a tile row, tile after
+// tile, so the source is read as sequential streams; an unpack into such
+// dims writes groups of destination rows the same way.
 // Partial edge tiles use out-of-bounds transfers: pack reads return the
 // padding value, unpack writes only the valid elements.
 
