@@ -620,6 +620,15 @@ struct VectorNest {
   DenseMap<Operation *, std::pair<unsigned, bool>> loopDimAndFull;
 };
 
+/// The remainder split off `loop` after its whole vectors (`mapping`: the
+/// loop's ops to their copies in it), or null if the options keep loops
+/// whole (masked) or it cannot be split.
+AffineForOp splitWholeVectors(RewriterBase &rewriter, AffineForOp loop,
+                              IRMapping &mapping, bool maskPartialVectors) {
+  return maskPartialVectors ? AffineForOp()
+                            : peelPartialVector(rewriter, loop, mapping);
+}
+
 /// Reduction loops with a possibly partial last vector: upstream masks the
 /// accumulation on every iteration (create_mask + select). Split into whole
 /// vectors without the mask, then the masked remainder, which continues the
@@ -631,9 +640,8 @@ void splitPartialReductions(RewriterBase &rewriter,
   for (auto [i, dim] : plan.partialReductions) {
     AffineForOp loop = vecLoops[i];
     IRMapping mapping;
-    AffineForOp rest = maskPartialVectors
-                           ? AffineForOp()
-                           : peelPartialVector(rewriter, loop, mapping);
+    AffineForOp rest =
+        splitWholeVectors(rewriter, loop, mapping, maskPartialVectors);
     if (!rest) {
       nest.loopDimAndFull[loop] = {dim, false};
       continue;
@@ -678,9 +686,8 @@ void splitPartialParallel(RewriterBase &rewriter,
   for (auto [i, dim] : byDim) {
     AffineForOp loop = vecLoops[i];
     IRMapping mapping;
-    AffineForOp rest = maskPartialVectors
-                           ? AffineForOp()
-                           : peelPartialVector(rewriter, loop, mapping);
+    AffineForOp rest =
+        splitWholeVectors(rewriter, loop, mapping, maskPartialVectors);
     if (!rest) {
       masked.push_back({loop, dim});
       nest.loopDimAndFull[loop] = {dim, false};
