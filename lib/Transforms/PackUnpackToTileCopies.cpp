@@ -141,9 +141,8 @@ public:
     // Groups of one row (tiles one row high, e.g. a GEMM's B panels) read
     // one run per tile anyway and scatter the stores: tile by tile is
     // better (pack A as single rows across tiles: 0.55-0.58x memcpy).
-    int64_t rowDim = r.innerPos[0] == n - 2 ? 0 : 1;
-    int64_t blockAlong[2] = {blockRows, blockCols};
-    if (std::min(r.tiles[rowDim], blockAlong[rowDim]) < 2)
+    int64_t rowDim = sourceRowTileDim();
+    if (std::min(r.tiles[rowDim], blockExtent(rowDim)) < 2)
       return std::nullopt;
     return llvm::find(r.perm, n - 1) - r.perm.begin();
   }
@@ -159,13 +158,9 @@ public:
   /// in groups of 16 rows through 16x16 transposes, 0.74x tile by tile).
   Value copyRowGroups(OpBuilder &b, Location loc, ValueRange outer,
                       int64_t colOuter, Value tileCount, Value dest) {
-    // Tile dims along the source's rows and columns, and the register
-    // block's extent along each (blockRows x blockCols covers tile dims
-    // k-2 x k-1).
-    int64_t rowDim = r.innerPos[0] == n - 2 ? 0 : 1, colDim = 1 - rowDim;
-    int64_t blockAlong[2] = {blockRows, blockCols};
+    int64_t rowDim = sourceRowTileDim(), colDim = 1 - rowDim;
     return forRange(
-        b, loc, r.tiles[rowDim], blockAlong[rowDim], dest,
+        b, loc, r.tiles[rowDim], blockExtent(rowDim), dest,
         [&](OpBuilder &rb, OpFoldResult g0, int64_t groupRows, Value d) {
           auto cst = [&](int64_t v) -> Value {
             return arith::ConstantIndexOp::create(rb, loc, v);
@@ -178,8 +173,8 @@ public:
                 SmallVector<Value> o(n);
                 for (int64_t a = 0; a < n; ++a)
                   o[r.perm[a]] = all[a];
-                Value w = forRange(cb, loc, r.tiles[colDim], blockAlong[colDim],
-                                   args.front(),
+                Value w = forRange(cb, loc, r.tiles[colDim],
+                                   blockExtent(colDim), args.front(),
                                    [&](OpBuilder &bb, OpFoldResult c0,
                                        int64_t cols, Value d2) {
                                      SmallVector<OpFoldResult> off(2);
@@ -198,6 +193,15 @@ public:
   }
 
 private:
+  /// With two tile dims covering the source's two innermost dims: the tile
+  /// dim along the source's rows (0, or 1 if the tiles are transposed).
+  int64_t sourceRowTileDim() const { return r.innerPos[0] == n - 2 ? 0 : 1; }
+  /// The register block's extent along tile dim `j` of two (blockRows x
+  /// blockCols covers tile dims k-2 x k-1).
+  int64_t blockExtent(int64_t j) const {
+    return j == 0 ? blockRows : blockCols;
+  }
+
   /// The blocks of tile dims `j` and inner: leading tile dims one index at a
   /// time, the last two in blocks of blockRows x blockCols (the last one
   /// only for k == 1), remainders in smaller blocks.
