@@ -9,8 +9,8 @@
 #              tuning results for this CPU (LLVM's host CPU name), use them;
 #              otherwise tune as with 1;
 #              1: tune the conv (register tile), GEMM (kc, nc), reduction
-#              (accumulators, rows) and pack (register budget, store kind)
-#              schedules on this machine
+#              (accumulators, rows) and pack (register budget, tile groups,
+#              store kind) schedules on this machine
 #              (scripts/regtile-tune, small budgets);
 #              either way the tuned schedules go to $BUILD_DIR/tuned/ and add
 #              "regtile, tuned here" rows to the benchmarks;
@@ -85,11 +85,11 @@ elif [[ "$TUNE" == 1 || "$TUNE" == auto ]]; then
     done
   done
   for func in pack_a unpack_c pack_b pack_padded pack_large; do
-    echo "== tuning pack / unpack: $func (register budget, store kind)"
+    echo "== tuning pack / unpack: $func (register budget, tile groups, store kind)"
     tune "$tuned/pack_${func}.log" \
       --payload examples/pack/pack.mlir --schedule examples/pack/schedule.mlir \
       --entry pack_regtile --reference-entry pack_upstream_lower --func "$func" \
-      --knob pack.max_registers --knob pack.stores \
+      --knob pack.max_registers --knob pack.tiles_per_group --knob pack.stores \
       --output "$tuned/pack_${func}.mlir"
   done
   for shape in 512x512x512 1024x1024x1024 2048x2048x2048 1000x1100x900; do

@@ -23,17 +23,21 @@
 //                             tiled to one tile per iteration, each tile's
 //                             op vectorized.
 module attributes {transform.with_named_sequence} {
-  // Tunable (regtile-tune): the register budget of a block and the kind of
-  // stores (the two entries below fix the latter); as shipped, the
-  // target-derived budget and cached stores.
+  // Tunable (regtile-tune): the register budget of a block, the tiles a
+  // group of source rows covers and the kind of stores (the two entries
+  // below fix the latter); as shipped, the target-derived budget and group
+  // and cached stores.
   transform.named_sequence @pack_regtile(
       %root: !transform.any_op {transform.readonly}) {
     %ops = transform.structured.match ops{["linalg.pack", "linalg.unpack"]} in %root
         : (!transform.any_op) -> !transform.any_op
     %regs = transform.tune.knob<"pack.max_registers"> = 0 from options = [0, 4, 8, 24]
         -> !transform.param<i64>
+    %group = transform.tune.knob<"pack.tiles_per_group"> = 0 from options = [0, 2, 4, 8, 1024]
+        -> !transform.param<i64>
     %loops = transform.regtile.pack_unpack_to_tile_copies %ops max_registers = %regs
-        : (!transform.any_op, !transform.param<i64>) -> !transform.any_op
+        tiles_per_group = %group
+        : (!transform.any_op, !transform.param<i64>, !transform.param<i64>) -> !transform.any_op
     transform.tune.alternatives<"pack.stores"> selected_region = 0 {
       // Cached stores.
       transform.yield

@@ -287,7 +287,9 @@ DiagnosedSilenceableFailure transform::ReduceToVectorAccumulatorOp::applyToOne(
 
 LogicalResult transform::PackUnpackToTileCopiesOp::verify() {
   if (failed(verifyAttrOrParam(*this, getMaxRegisters().has_value(),
-                               getMaxRegistersParam(), "max_registers")))
+                               getMaxRegistersParam(), "max_registers")) ||
+      failed(verifyAttrOrParam(*this, getTilesPerGroup().has_value(),
+                               getTilesPerGroupParam(), "tiles_per_group")))
     return failure();
   return verifyArch(getOperation(), getArch());
 }
@@ -302,6 +304,7 @@ void transform::PackUnpackToTileCopiesOp::getEffects(
     SmallVectorImpl<MemoryEffects::EffectInstance> &effects) {
   consumesHandle(getTargetMutable(), effects);
   onlyReadsHandle(getMaxRegistersParamMutable(), effects);
+  onlyReadsHandle(getTilesPerGroupParamMutable(), effects);
   producesHandle(getOperation()->getOpResults(), effects);
   modifiesPayload(effects);
 }
@@ -318,6 +321,11 @@ DiagnosedSilenceableFailure transform::PackUnpackToTileCopiesOp::applyToOne(
   DiagnosedSilenceableFailure read =
       readAttrOrKnob(*this, state, getMaxRegisters(), getMaxRegistersParam(),
                      "max_registers", options.maxRegisters);
+  if (!read.succeeded())
+    return read;
+  read =
+      readAttrOrKnob(*this, state, getTilesPerGroup(), getTilesPerGroupParam(),
+                     "tiles_per_group", options.tilesPerGroup);
   if (!read.succeeded())
     return read;
   std::string reason;

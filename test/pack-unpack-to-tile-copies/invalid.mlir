@@ -79,3 +79,44 @@ module attributes {transform.with_named_sequence} {
     transform.yield
   }
 }
+
+// -----
+
+module attributes {transform.with_named_sequence} {
+  transform.named_sequence @__transform_main(%root: !transform.any_op {transform.readonly}) {
+    %op = transform.structured.match ops{["linalg.pack"]} in %root : (!transform.any_op) -> !transform.any_op
+    // expected-error @below {{attribute 'tiles_per_group' failed to satisfy constraint: 64-bit signless integer attribute whose minimum value is 1}}
+    %l = transform.regtile.pack_unpack_to_tile_copies %op {tiles_per_group = 0} : (!transform.any_op) -> !transform.any_op
+    transform.yield
+  }
+}
+
+// -----
+
+module attributes {transform.with_named_sequence} {
+  transform.named_sequence @__transform_main(%root: !transform.any_op {transform.readonly}) {
+    %op = transform.structured.match ops{["linalg.pack"]} in %root : (!transform.any_op) -> !transform.any_op
+    %k = transform.param.constant 4 : i64 -> !transform.param<i64>
+    // expected-error @below {{expected `tiles_per_group` as an attribute or as a parameter, not both}}
+    %l = transform.regtile.pack_unpack_to_tile_copies %op tiles_per_group = %k {tiles_per_group = 4} : (!transform.any_op, !transform.param<i64>) -> !transform.any_op
+    transform.yield
+  }
+}
+
+// -----
+
+// A negative group size from a parameter: refused before the payload is
+// touched.
+func.func @negative_group(%s: tensor<64x128xf32>, %d: tensor<4x4x16x32xf32>) -> tensor<4x4x16x32xf32> {
+  %p = linalg.pack %s inner_dims_pos = [0, 1] inner_tiles = [16, 32] into %d : tensor<64x128xf32> -> tensor<4x4x16x32xf32>
+  return %p : tensor<4x4x16x32xf32>
+}
+module attributes {transform.with_named_sequence} {
+  transform.named_sequence @__transform_main(%root: !transform.any_op {transform.readonly}) {
+    %op = transform.structured.match ops{["linalg.pack"]} in %root : (!transform.any_op) -> !transform.any_op
+    %k = transform.param.constant -1 : i64 -> !transform.param<i64>
+    // expected-error @below {{expected `tiles_per_group` to be one non-negative integer parameter, got 1 value(s): -1 : i64}}
+    %l = transform.regtile.pack_unpack_to_tile_copies %op tiles_per_group = %k : (!transform.any_op, !transform.param<i64>) -> !transform.any_op
+    transform.yield
+  }
+}

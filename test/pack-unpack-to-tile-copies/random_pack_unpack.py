@@ -163,6 +163,9 @@ def main():
                            "(buffers 64-byte aligned)")
     ap.add_argument("--max-registers", type=int,
                     help="the op's max_registers (register budget per block)")
+    ap.add_argument("--tiles-per-group", type=int,
+                    help="the op's tiles_per_group (tiles a group of source "
+                         "rows covers)")
     ap.add_argument("--large-tiles", action="store_true",
                     help="tiles larger than the register file (copied by "
                          "loops over register blocks)")
@@ -170,11 +173,15 @@ def main():
     rng = random.Random(args.seed)
     schedule = (PATTERN_FORM if args.pattern_form else
                 STREAMING_FORM if args.streaming_stores else OP_FORM)
+    attrs = []
     if args.max_registers:
+        attrs.append(f"max_registers = {args.max_registers}")
+    if args.tiles_per_group:
+        attrs.append(f"tiles_per_group = {args.tiles_per_group}")
+    if attrs:
         schedule = schedule.replace(
             "pack_unpack_to_tile_copies %p :",
-            f"pack_unpack_to_tile_copies %p {{max_registers = "
-            f"{args.max_registers}}} :")
+            f"pack_unpack_to_tile_copies %p {{{', '.join(attrs)}}} :")
     alloc_attrs = " {alignment = 64}" if args.streaming_stores else ""
     print("\n// -----\n\n".join(
         one_case(rng, i, schedule, alloc_attrs, args.large_tiles)

@@ -205,6 +205,106 @@ module attributes {transform.with_named_sequence} {
 
 // -----
 
+// Groups of tiles (tiles_per_group = 2): the three tiles along the source's
+// rows in a group of 2 and a last group of 1 (a loop over groups, stepping
+// 2, bounded by min(first + 2, 3)); inside a group, groups of 2 rows across
+// its tiles. The same from a parameter (a tuning knob).
+// CHECK-LABEL: func.func @pack_groups
+// CHECK: scf.for
+// CHECK:   scf.for %[[G:[a-z0-9_]+]] = %c0{{.*}} to %c3{{.*}} step %c2
+// CHECK:     %[[NEXT:.*]] = arith.addi %[[G]], %c2
+// CHECK:     %[[END:.*]] = arith.minsi %[[NEXT]], %c3
+// CHECK:     scf.for %[[R:[a-z0-9_]+]] = %c0{{.*}} to %c64{{.*}} step %c2
+// CHECK:       scf.for %[[T:[a-z0-9_]+]] = %[[G]] to %[[END]] step %c1
+// CHECK:         vector.transfer_read {{.*}} {in_bounds = [false, true]} : tensor<130x300xf32>, vector<2x100xf32>
+// CHECK:         vector.transfer_write {{.*}}[%{{.*}}, %[[T]], %[[R]], %{{.*}}] {{.*}} : vector<2x100xf32>, tensor<3x3x64x100xf32>
+// CHECK-NOT: vector.transfer_write
+// CHECK-LABEL: func.func @pack_groups_knob
+// CHECK:   scf.for %{{.*}} = %c0{{.*}} to %c3{{.*}} step %c2
+// CHECK-LABEL: func.func @pack_groups_knob_default
+// CHECK-NOT: arith.minsi
+// CHECK:   scf.for %{{.*}} = %c0{{.*}} to %c64{{.*}} step %c2
+// CHECK:     scf.for %{{.*}} = %c0{{.*}} to %c3{{.*}} step %c1
+// CHECK: return
+func.func @pack_groups(%a: tensor<130x300xf32>, %b: tensor<3x3x64x100xf32>) -> tensor<3x3x64x100xf32> {
+  %z = arith.constant 0.0 : f32
+  %r = linalg.pack %a padding_value(%z : f32) inner_dims_pos = [0, 1] inner_tiles = [64, 100] into %b : tensor<130x300xf32> -> tensor<3x3x64x100xf32>
+  return %r : tensor<3x3x64x100xf32>
+}
+func.func @pack_groups_knob(%a: tensor<130x300xf32>, %b: tensor<3x3x64x100xf32>) -> tensor<3x3x64x100xf32> {
+  %z = arith.constant 0.0 : f32
+  %r = linalg.pack %a padding_value(%z : f32) inner_dims_pos = [0, 1] inner_tiles = [64, 100] into %b : tensor<130x300xf32> -> tensor<3x3x64x100xf32>
+  return %r : tensor<3x3x64x100xf32>
+}
+func.func @pack_groups_knob_default(%a: tensor<130x300xf32>, %b: tensor<3x3x64x100xf32>) -> tensor<3x3x64x100xf32> {
+  %z = arith.constant 0.0 : f32
+  %r = linalg.pack %a padding_value(%z : f32) inner_dims_pos = [0, 1] inner_tiles = [64, 100] into %b : tensor<130x300xf32> -> tensor<3x3x64x100xf32>
+  return %r : tensor<3x3x64x100xf32>
+}
+module attributes {transform.with_named_sequence} {
+  transform.named_sequence @__transform_main(%root: !transform.any_op {transform.readonly}) {
+    %f1 = transform.structured.match ops{["func.func"]} attributes{sym_name = "pack_groups"} in %root : (!transform.any_op) -> !transform.any_op
+    %f2 = transform.structured.match ops{["func.func"]} attributes{sym_name = "pack_groups_knob"} in %root : (!transform.any_op) -> !transform.any_op
+    %f3 = transform.structured.match ops{["func.func"]} attributes{sym_name = "pack_groups_knob_default"} in %root : (!transform.any_op) -> !transform.any_op
+    %p1 = transform.structured.match ops{["linalg.pack"]} in %f1 : (!transform.any_op) -> !transform.any_op
+    %p2 = transform.structured.match ops{["linalg.pack"]} in %f2 : (!transform.any_op) -> !transform.any_op
+    %p3 = transform.structured.match ops{["linalg.pack"]} in %f3 : (!transform.any_op) -> !transform.any_op
+    %l1 = transform.regtile.pack_unpack_to_tile_copies %p1 {arch = "znver4", tiles_per_group = 2} : (!transform.any_op) -> !transform.any_op
+    %k = transform.tune.knob<"tiles_per_group"> = 2 from options = [0, 2] -> !transform.param<i64>
+    %l2 = transform.regtile.pack_unpack_to_tile_copies %p2 tiles_per_group = %k {arch = "znver4"} : (!transform.any_op, !transform.param<i64>) -> !transform.any_op
+    %z = transform.param.constant 0 : i64 -> !transform.param<i64>
+    %l3 = transform.regtile.pack_unpack_to_tile_copies %p3 tiles_per_group = %z {arch = "znver4"} : (!transform.any_op, !transform.param<i64>) -> !transform.any_op
+    transform.yield
+  }
+}
+
+// -----
+
+// Groups of tiles on a wider source: tiles_per_group = 8 takes the 32
+// tiles along each tile row 8 at a time; tiles_per_group = 1 is tile by
+// tile (a loop over the tiles, the tile's row groups inside).
+// (A 16-row tile fits in the registers: its two groups of 8 rows are
+// straight-line code, each a loop over the tiles of the group.)
+// CHECK-LABEL: func.func @pack_groups_of_8
+// CHECK: scf.for
+// CHECK:   scf.for %[[G:[a-z0-9_]+]] = %c0{{.*}} to %c32{{.*}} step %c8
+// CHECK:     %[[END:.*]] = arith.minsi %{{.*}}, %c32
+// CHECK:     scf.for %[[T0:[a-z0-9_]+]] = %[[G]] to %[[END]] step %c1
+// CHECK:       vector.transfer_read {{.*}} : tensor<64x1024xf32>, vector<8x32xf32>
+// CHECK:       vector.transfer_write {{.*}}[%{{.*}}, %[[T0]], %c0{{.*}}, %c0{{.*}}]
+// CHECK:     scf.for %[[T1:[a-z0-9_]+]] = %[[G]] to %[[END]] step %c1
+// CHECK:       vector.transfer_read {{.*}} : tensor<64x1024xf32>, vector<8x32xf32>
+// CHECK:       vector.transfer_write {{.*}}[%{{.*}}, %[[T1]], %c8{{.*}}, %c0{{.*}}]
+// CHECK-LABEL: func.func @pack_groups_of_1
+// CHECK-NOT: arith.minsi
+// CHECK: scf.for %{{.*}} = %c0{{.*}} to %c4{{.*}} step %c1
+// CHECK:   scf.for %[[T:[a-z0-9_]+]] = %c0{{.*}} to %c32{{.*}} step %c1
+// CHECK:     vector.transfer_write {{.*}}[%{{.*}}, %[[T]], %c0{{.*}}, %c0{{.*}}] {{.*}} : vector<8x32xf32>
+// CHECK:     vector.transfer_write {{.*}}[%{{.*}}, %[[T]], %c8{{.*}}, %c0{{.*}}] {{.*}} : vector<8x32xf32>
+// CHECK-NOT: arith.minsi
+// CHECK: return
+func.func @pack_groups_of_8(%s: tensor<64x1024xf32>, %d: tensor<4x32x16x32xf32>) -> tensor<4x32x16x32xf32> {
+  %p = linalg.pack %s inner_dims_pos = [0, 1] inner_tiles = [16, 32] into %d : tensor<64x1024xf32> -> tensor<4x32x16x32xf32>
+  return %p : tensor<4x32x16x32xf32>
+}
+func.func @pack_groups_of_1(%s: tensor<64x1024xf32>, %d: tensor<4x32x16x32xf32>) -> tensor<4x32x16x32xf32> {
+  %p = linalg.pack %s inner_dims_pos = [0, 1] inner_tiles = [16, 32] into %d : tensor<64x1024xf32> -> tensor<4x32x16x32xf32>
+  return %p : tensor<4x32x16x32xf32>
+}
+module attributes {transform.with_named_sequence} {
+  transform.named_sequence @__transform_main(%root: !transform.any_op {transform.readonly}) {
+    %f1 = transform.structured.match ops{["func.func"]} attributes{sym_name = "pack_groups_of_8"} in %root : (!transform.any_op) -> !transform.any_op
+    %f2 = transform.structured.match ops{["func.func"]} attributes{sym_name = "pack_groups_of_1"} in %root : (!transform.any_op) -> !transform.any_op
+    %p1 = transform.structured.match ops{["linalg.pack"]} in %f1 : (!transform.any_op) -> !transform.any_op
+    %p2 = transform.structured.match ops{["linalg.pack"]} in %f2 : (!transform.any_op) -> !transform.any_op
+    %l1 = transform.regtile.pack_unpack_to_tile_copies %p1 {arch = "znver4", tiles_per_group = 8} : (!transform.any_op) -> !transform.any_op
+    %l2 = transform.regtile.pack_unpack_to_tile_copies %p2 {arch = "znver4", tiles_per_group = 1} : (!transform.any_op) -> !transform.any_op
+    transform.yield
+  }
+}
+
+// -----
+
 // A smaller register budget: max_registers = 4 moves the 16x32 f32 tile of
 // @pack_rows in blocks of 2 rows (2 registers per row), 8 blocks per tile.
 // CHECK-LABEL: func.func @pack_rows_budget

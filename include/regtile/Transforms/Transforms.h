@@ -131,6 +131,10 @@ struct TileCopyOptions {
   /// Vector registers a block of a tile may occupy between its loads and
   /// its stores (default: half the target's).
   std::optional<int64_t> maxRegisters;
+  /// Packs streamed by groups of source rows: how many consecutive tiles
+  /// along the source's rows a group of rows covers before the next group
+  /// (default: all of them, whole source rows).
+  std::optional<int64_t> tilesPerGroup;
 };
 
 struct TileCopyResult {
