@@ -9,8 +9,9 @@
 #              tuning results for this CPU (LLVM's host CPU name), use them;
 #              otherwise tune as with 1;
 #              1: tune the conv (register tile), GEMM (kc, nc), reduction
-#              (accumulators, rows) and pack (register budget, tile groups,
-#              store kind) schedules on this machine
+#              (accumulators, rows), pack (register budget, tile groups,
+#              store kind) and super-vectorization (partial vectors, store
+#              kind) schedules on this machine
 #              (scripts/regtile-tune, small budgets);
 #              either way the tuned schedules go to $BUILD_DIR/tuned/ and add
 #              "regtile, tuned here" rows to the benchmarks;
@@ -45,6 +46,7 @@ if [[ "$TUNE" == auto && -f "$recorded" ]]; then
       conv_relu_*) schedule=examples/conv_relu/schedule.mlir ;;
       reductions_*) schedule=examples/reductions/schedule.mlir ;;
       pack_*) schedule=examples/pack/schedule.mlir ;;
+      supervector_*) schedule=examples/supervector/schedule.mlir ;;
       *) echo "unknown tuned schedule $name in $recorded"; exit 1 ;;
     esac
     scripts/regtile-tune --schedule "$schedule" --payload - --entry - --func - \
@@ -92,6 +94,14 @@ elif [[ "$TUNE" == 1 || "$TUNE" == auto ]]; then
       --knob pack.max_registers --knob pack.tiles_per_group --knob pack.stores \
       --output "$tuned/pack_${func}.mlir"
   done
+  echo "== tuning supervector: vector_add_2d 2048x2048 (partial vectors, store kind)"
+  tune "$tuned/supervector_vector_add_2d.log" \
+    --payload examples/supervector/supervector.mlir \
+    --params "L=1048576 M=2048 N=2048" --arg A=2048x2048 --arg B=2048x2048 \
+    --arg C=2048x2048 --arg M=2048 --arg N=2048 \
+    --schedule examples/supervector/schedule.mlir \
+    --entry supervector_regtile_tunable --func vector_add_2d \
+    --output "$tuned/supervector_vector_add_2d.mlir"
   for shape in 512x512x512 1024x1024x1024 2048x2048x2048 1000x1100x900; do
     IFS=x read -r m n k <<< "$shape"
     name=$shape

@@ -63,6 +63,28 @@ module attributes {transform.with_named_sequence} {
     transform.yield
   }
 
+  // regtile, 1-D, tunable (regtile-tune; scripts/run-examples.sh): the
+  // choices of the three entries above as knobs. How partial vectors are
+  // handled (split into whole vectors + a masked remainder, as shipped, or
+  // masked throughout) and the kind of stores of vector_add_2d's output
+  // (cached, as shipped, or streaming) depend on the machine.
+  transform.named_sequence @supervector_regtile_tunable(%root: !transform.any_op {transform.readonly}) {
+    %outer, %inner = transform.include @add_loops failures(propagate) (%root) : (!transform.any_op) -> (!transform.any_op, !transform.any_op)
+    transform.tune.alternatives<"sv.partial"> selected_region = 0 {
+      %v = transform.regtile.super_vectorize %inner {vector_sizes = array<i64: 256>} : (!transform.any_op) -> !transform.any_op
+    }, {
+      %v = transform.regtile.super_vectorize %inner {vector_sizes = array<i64: 256>, mask_partial_vectors} : (!transform.any_op) -> !transform.any_op
+    }
+    transform.tune.alternatives<"sv.stores"> selected_region = 0 {
+    }, {
+      transform.annotate %outer "regtile.streaming_stores" : !transform.any_op
+    }
+    %red = transform.include @red_loop failures(propagate) (%root) : (!transform.any_op) -> !transform.any_op
+    %r = transform.regtile.super_vectorize %red {vector_sizes = array<i64: 128>, vectorize_reductions} : (!transform.any_op) -> !transform.any_op
+    transform.include @to_native failures(propagate) (%root) : (!transform.any_op) -> ()
+    transform.yield
+  }
+
   // regtile, 2-D: the seed's second example, vector<32x256xf32>.
   transform.named_sequence @supervector_regtile_2d(%root: !transform.any_op {transform.readonly}) {
     %outer, %inner = transform.include @add_loops failures(propagate) (%root) : (!transform.any_op) -> (!transform.any_op, !transform.any_op)
