@@ -401,13 +401,16 @@ def actions(rng, p):
                 "!transform.param<i64>) -> (!transform.any_op, "
                 "!transform.any_op)", None, None))
     regs = rng.choice([0, 1, 2, 4, 8, 31, 64])
-    out.append(("pack_unpack_to_tile_copies knob", f"{relayouts}\n"
+    group = rng.choice([-1, 0, 1, 2, 3, 1024])
+    out.append(("pack_unpack_to_tile_copies knobs", f"{relayouts}\n"
                 f"    %k = transform.param.constant {regs} : i64 -> "
+                "!transform.param<i64>\n"
+                f"    %g = transform.param.constant {group} : i64 -> "
                 "!transform.param<i64>\n    %l = "
                 "transform.regtile.pack_unpack_to_tile_copies %ops "
-                f'max_registers = %k {{arch = "{target}"}} : '
-                "(!transform.any_op, !transform.param<i64>) -> "
-                "!transform.any_op", None, None))
+                f'max_registers = %k tiles_per_group = %g {{arch = "{target}"}} : '
+                "(!transform.any_op, !transform.param<i64>, "
+                "!transform.param<i64>) -> !transform.any_op", None, None))
     fixed = [rng.choice([0, 1, 3, 8, 16, 24, 48, 100]) for _ in range(4)]
     params = "\n".join(f"    %p{i} = transform.param.constant {v} : i64 -> "
                        "!transform.param<i64>" for i, v in enumerate(fixed))
