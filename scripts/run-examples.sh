@@ -61,7 +61,7 @@ elif [[ "$TUNE" == 1 || "$TUNE" == auto ]]; then
     local log=$1
     shift
     if scripts/regtile-tune --build-dir "$BUILD_DIR" --reps 5 "$@" > "$log" 2>&1; then
-      grep -E '^(regtile-tune:|best:)' "$log"
+      grep -E '^(regtile-tune:|confirmation|not confirmed|best:)' "$log"
     else
       echo "regtile-tune failed (see $log): no tuned row"
     fi
