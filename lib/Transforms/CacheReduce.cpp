@@ -61,6 +61,16 @@ struct Plan {
   linalg::BroadcastOp broadcast;
   /// The fill whose result is the loop's output (written through).
   linalg::FillOp fillOp;
+  /// The fill value reached the tile through enclosing loops (see
+  /// traceFillThroughLoops): these accumulate into the tile, so it holds
+  /// the fill value only when each is at its first iteration.
+  SmallVector<scf::ForOp> firstIterationOf;
+  /// A fill every element of which the tile's write-backs overwrite at
+  /// those first iterations before anything reads it: bypassed (its
+  /// destination becomes `chainTop`'s init `chainTopIdx`).
+  linalg::FillOp chainFill;
+  scf::ForOp chainTop;
+  unsigned chainTopIdx = 0;
   /// An elementwise op that is the only user of the tile the loop computes
   /// (e.g. a ReLU): applied to the registers before the single store.
   linalg::GenericOp epilogue;
@@ -390,6 +400,221 @@ bool isWholeSlice(tensor::ExtractSliceOp slice, Value extents = Value()) {
          });
 }
 
+/// Whether `v` is computed (inside `scope`) from `iv`.
+bool dependsOn(Value v, Value iv, Operation *scope) {
+  SmallVector<Value> worklist = {v};
+  DenseSet<Value> seen;
+  while (!worklist.empty()) {
+    Value cur = worklist.pop_back_val();
+    if (cur == iv)
+      return true;
+    if (!seen.insert(cur).second)
+      continue;
+    Operation *def = cur.getDefiningOp();
+    if (!def || !scope->isProperAncestor(def))
+      continue;
+    llvm::append_range(worklist, def->getOperands());
+  }
+  return false;
+}
+
+/// `size` is what tiling by `step` over [0, ub) makes of a tile's extent:
+/// the constant `step` (ub a constant multiple of it) or min(step, ub - iv).
+bool isTileExtent(OpFoldResult size, Value iv, int64_t step, Value ub) {
+  if (std::optional<int64_t> c = getConstantIntValue(size)) {
+    std::optional<int64_t> u = getConstantIntValue(ub);
+    return *c == step && u && *u % step == 0;
+  }
+  auto min = dyn_cast_if_present<affine::AffineMinOp>(
+      cast<Value>(size).getDefiningOp());
+  if (!min || min.getMap().getNumResults() != 2)
+    return false;
+  AffineMap map = min.getMap();
+  MLIRContext *ctx = map.getContext();
+  for (unsigned i = 0; i < 2; ++i) {
+    auto c = dyn_cast<AffineConstantExpr>(map.getResult(i));
+    if (!c || c.getValue() != step)
+      continue;
+    AffineMap rest = AffineMap::get(map.getNumDims(), map.getNumSymbols(),
+                                    map.getResult(1 - i));
+    AffineMap diff = AffineMap::get(
+        2, 0, getAffineDimExpr(0, ctx) - getAffineDimExpr(1, ctx));
+    FailureOr<bool> equal = ValueBoundsConstraintSet::areEqual(
+        ValueBoundsConstraintSet::Variable(rest, min.getMapOperands()),
+        ValueBoundsConstraintSet::Variable(diff, ValueRange{ub, iv}));
+    return succeeded(equal) && *equal;
+  }
+  return false;
+}
+
+/// `size` is the whole extent of dim `d` of `shaped`.
+bool isWholeDim(OpFoldResult size, Value shaped, int64_t d) {
+  int64_t extent = cast<ShapedType>(shaped.getType()).getDimSize(d);
+  if (!ShapedType::isDynamic(extent))
+    return isConstantIntValue(size, extent);
+  FailureOr<bool> equal = ValueBoundsConstraintSet::areEqual(
+      ValueBoundsConstraintSet::Variable(size),
+      ValueBoundsConstraintSet::Variable(shaped, d));
+  return succeeded(equal) && *equal;
+}
+
+/// Follows the initial value of the reduction loop's output tile up
+/// through tensor slices and the iter_args of enclosing scf.for loops to a
+/// linalg.fill, the way tiling threads an output through its loops: at
+/// each loop, the iter_arg is only sliced and updated in place (one
+/// extract_slice and the insert_slice of the updated tile at the same
+/// place, yielded), or only handed to the inner loop (whose result is
+/// yielded). A loop whose induction variable is the offset of a slice
+/// inside it, with an extent bounded by its step, visits disjoint tiles:
+/// each iteration finds its tile as the loop's init left it. A loop whose
+/// induction variable no slice inside it depends on revisits the same tile:
+/// it holds the loop's init only at the first iteration. Anything else
+/// (offsets computed from an induction variable, extents that depend on
+/// it, other uses of an iter_arg) ends the trace without a fill. On
+/// success sets `plan.fillValue` and `plan.firstIterationOf`, and
+/// `plan.chainFill` when the tile stores at those first iterations cover
+/// the whole fill (static bounds, every loop runs, every tile extent is the
+/// tiling's), so that nothing reads the fill.
+void traceFillThroughLoops(scf::ForOp reductionLoop, Plan &plan) {
+  Value v = reductionLoop.getInitArgs()[plan.iterArgIdx];
+  // What carries the updated tile at the current level.
+  Value updated = reductionLoop.getResult(plan.iterArgIdx);
+  Operation *from = reductionLoop;
+  SmallVector<tensor::ExtractSliceOp> slices;
+  // The tile within the reduction loop's iter_arg (invariant in it).
+  if (plan.outSlice)
+    slices.push_back(plan.outSlice);
+  SmallVector<std::pair<scf::ForOp, unsigned>> loops;
+  while (true) {
+    if (auto s = v.getDefiningOp<tensor::ExtractSliceOp>()) {
+      if (!s.hasUnitStride() ||
+          s.getSourceType().getRank() != s.getType().getRank())
+        return;
+      slices.push_back(s);
+      from = s;
+      v = s.getSource();
+      continue;
+    }
+    auto arg = dyn_cast<BlockArgument>(v);
+    if (!arg)
+      break;
+    auto l = dyn_cast<scf::ForOp>(arg.getOwner()->getParentOp());
+    if (!l || arg.getOwner() != l.getBody() || arg.getArgNumber() == 0 ||
+        from->getBlock() != l.getBody())
+      return;
+    unsigned idx = arg.getArgNumber() - 1;
+    Value yielded = l.getBody()->getTerminator()->getOperand(idx);
+    if (auto s = dyn_cast<tensor::ExtractSliceOp>(from)) {
+      // Sliced, and the updated tile inserted back at the same place.
+      if (!llvm::hasNItems(arg.getUses(), 2))
+        return;
+      tensor::InsertSliceOp insert;
+      for (Operation *user : arg.getUsers())
+        if (user != s)
+          insert = dyn_cast<tensor::InsertSliceOp>(user);
+      if (!insert || insert.getDest() != arg || insert.getSource() != updated ||
+          insert.getResult() != yielded || !yielded.hasOneUse() ||
+          !isEqualConstantIntOrValueArray(insert.getMixedOffsets(),
+                                          s.getMixedOffsets()) ||
+          !isEqualConstantIntOrValueArray(insert.getMixedSizes(),
+                                          s.getMixedSizes()))
+        return;
+    } else {
+      // Handed to the inner loop, whose result is yielded.
+      if (!arg.hasOneUse() || yielded != updated || !updated.hasOneUse())
+        return;
+    }
+    loops.push_back({l, idx});
+    updated = l.getResult(idx);
+    from = l;
+    v = l.getInitArgs()[idx];
+  }
+  // Slices of the fill itself (no loop to thread through).
+  Value fillResult = v;
+  bool slicedFill = false;
+  while (auto s = v.getDefiningOp<tensor::ExtractSliceOp>()) {
+    v = s.getSource();
+    slicedFill = true;
+  }
+  auto fill = v.getDefiningOp<linalg::FillOp>();
+  if (!fill || fill.value().getType() != plan.accType || loops.empty())
+    return;
+
+  // Classify the loops; check what the bypass needs on the way.
+  bool covers = !slicedFill && fillResult.hasOneUse();
+  // For each slice, the dims a parallel loop tiles.
+  DenseMap<Operation *, DenseSet<unsigned>> tiledDims;
+  SmallVector<scf::ForOp> accumulating;
+  unsigned innerSlices = 0; // slices inside the current loop
+  for (auto [l, idx] : loops) {
+    while (innerSlices < slices.size() &&
+           l->isProperAncestor(slices[innerSlices]))
+      ++innerSlices;
+    Value iv = l.getInductionVar();
+    std::optional<int64_t> step = getConstantIntValue(l.getStep());
+    std::optional<int64_t> lb = getConstantIntValue(l.getLowerBound());
+    bool parallel = false;
+    bool moves = false;
+    for (unsigned i = 0; i < innerSlices; ++i) {
+      tensor::ExtractSliceOp s = slices[i];
+      for (auto [d, offset] : llvm::enumerate(s.getMixedOffsets())) {
+        OpFoldResult size = s.getMixedSizes()[d];
+        auto offsetValue = dyn_cast<Value>(offset);
+        auto sizeValue = dyn_cast<Value>(size);
+        if (offsetValue == iv) {
+          // Disjoint tiles: extent at most the step.
+          if (!step || *step <= 0)
+            return;
+          FailureOr<int64_t> bound =
+              ValueBoundsConstraintSet::computeConstantBound(
+                  presburger::BoundType::UB,
+                  ValueBoundsConstraintSet::Variable(size),
+                  /*stopCondition=*/nullptr, /*closedUB=*/true);
+          if (failed(bound) || *bound > *step)
+            return;
+          parallel = true;
+          tiledDims[s].insert(d);
+          if (!lb || *lb != 0 ||
+              !isWholeDim(l.getUpperBound(), s.getSource(), d) ||
+              !isTileExtent(size, iv, *step, l.getUpperBound()))
+            covers = false;
+          continue;
+        }
+        // (Inner tiles of a parallel loop's tile may depend on its
+        // induction variable: they stay within that tile.)
+        if ((offsetValue && dependsOn(offsetValue, iv, l)) ||
+            (sizeValue && dependsOn(sizeValue, iv, l)))
+          moves = true;
+      }
+    }
+    // Neither a parallel loop nor one that keeps the tile in place.
+    if (!parallel && moves)
+      return;
+    if (!parallel) {
+      accumulating.push_back(l);
+      std::optional<int64_t> ub = getConstantIntValue(l.getUpperBound());
+      if (!lb || !ub || *lb >= *ub)
+        covers = false;
+    }
+  }
+  // Every other dim of every slice whole.
+  for (tensor::ExtractSliceOp s : slices)
+    for (auto [d, offset] : llvm::enumerate(s.getMixedOffsets())) {
+      if (tiledDims.lookup(s).contains(d))
+        continue;
+      if (!isConstantIntValue(offset, 0) ||
+          !isWholeDim(s.getMixedSizes()[d], s.getSource(), d))
+        covers = false;
+    }
+  plan.fillValue = fill.value();
+  plan.firstIterationOf = std::move(accumulating);
+  if (covers) {
+    plan.chainFill = fill;
+    plan.chainTop = loops.back().first;
+    plan.chainTopIdx = loops.back().second;
+  }
+}
+
 /// Checks that `loop` reduces into the op's output tile (the tile does not
 /// move with the loop) and records how the tile is threaded through it.
 LogicalResult analyzeLoop(linalg::LinalgOp op, scf::ForOp loop, Plan &plan,
@@ -468,7 +693,8 @@ LogicalResult analyzeLoop(linalg::LinalgOp op, scf::ForOp loop, Plan &plan,
     return failure();
   }
   for (OpOperand &u : iterArg.getUses())
-    if (u.getOwner() != plan.outSlice && u.getOwner() != plan.outInsert) {
+    if (u.getOwner() != plan.outSlice && u.getOwner() != plan.outInsert &&
+        u.getOwner() != op.getOperation()) {
       reason = "the output iter_arg has other uses in the loop";
       return failure();
     }
@@ -479,6 +705,8 @@ LogicalResult analyzeLoop(linalg::LinalgOp op, scf::ForOp loop, Plan &plan,
   if (auto fill = source.getDefiningOp<linalg::FillOp>())
     if (fill.value().getType() == plan.accType)
       plan.fillValue = fill.value();
+  if (!plan.fillValue && !plan.addAtEnd)
+    traceFillThroughLoops(loop, plan);
   // A tile that is a broadcast of a vector along the output's innermost dim
   // (a bias) starts from that vector in every row. When the loop's output
   // is that broadcast itself (what `structured.fuse` makes of a bias), the
@@ -616,6 +844,28 @@ public:
       for (int64_t r = 0; r < plan.rows; ++r)
         llvm::append_range(accs, rowVectors);
       return accs;
+    }
+    if (plan.fillValue && !plan.firstIterationOf.empty()) {
+      // The fill value at the first iteration of every loop that
+      // accumulates into the tile, else the tile: not loaded then.
+      Value first;
+      for (scf::ForOp l : plan.firstIterationOf) {
+        Value isFirst =
+            arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq,
+                                  l.getInductionVar(), l.getLowerBound());
+        first = first ? Value(arith::AndIOp::create(b, loc, first, isFirst))
+                      : isFirst;
+      }
+      SmallVector<Type> types(plan.rows * plan.vectorsPerRow, accVecType());
+      auto ifOp = scf::IfOp::create(b, loc, types, first, /*withElse=*/true);
+      OpBuilder::InsertionGuard guard(b);
+      b.setInsertionPointToStart(ifOp.thenBlock());
+      Value splat =
+          vector::BroadcastOp::create(b, loc, accVecType(), plan.fillValue);
+      scf::YieldOp::create(b, loc, SmallVector<Value>(types.size(), splat));
+      b.setInsertionPointToStart(ifOp.elseBlock());
+      scf::YieldOp::create(b, loc, loadTile(b, loc, tile, outMap));
+      return SmallVector<Value>(ifOp.getResults());
     }
     if (plan.fillValue || plan.addAtEnd) {
       Value splat = plan.fillValue ? Value(vector::BroadcastOp::create(
@@ -978,8 +1228,21 @@ FailureOr<CacheReduceResult> cacheReduce(RewriterBase &rewriter,
   if (failed(analyzeOp(op, target, options, plan, reason)) ||
       failed(analyzeLoop(op, loop, plan, reason)))
     return failure();
+  // A fill the tile stores overwrite before anything reads it (see
+  // traceFillThroughLoops): the loops start from its destination.
+  auto bypassFill = [&](CacheReduceResult result) {
+    if (plan.chainFill) {
+      rewriter.modifyOpInPlace(plan.chainTop, [&] {
+        plan.chainTop.getInitArgsMutable()[plan.chainTopIdx].set(
+            plan.chainFill.getOutputs()[0]);
+      });
+      rewriter.eraseOp(plan.chainFill);
+      result.fillBypassed = true;
+    }
+    return result;
+  };
   if (plan.vecStatic || plan.vectorsPerRow == 1)
-    return rewrite(rewriter, op, loop, plan);
+    return bypassFill(rewrite(rewriter, op, loop, plan));
 
   // A partial tile along the vector dim: one version of the loop per number
   // of native vectors the tile needs (scf.index_switch on it), so that an
@@ -1066,7 +1329,7 @@ FailureOr<CacheReduceResult> cacheReduce(RewriterBase &rewriter,
   if (epilogue)
     rewriter.replaceOp(epilogue, sw.getResults().drop_front(numLoopResults));
   rewriter.replaceOp(loop, sw.getResults().take_front(numLoopResults));
-  return result;
+  return bypassFill(result);
 }
 
 namespace {

@@ -1,12 +1,13 @@
 // Execution: transform.regtile.cache_reduce computes what the unscheduled
 // payload computes, on shapes that divide nothing (primes), smaller than
 // one register tile, with M = 1 and N = 1, on tensors and on buffers, from
-// a loaded output and from a fill, for batch and transposed matmuls, a
+// a loaded output and from a fill (also one that reaches the tile through
+// cache-block loops, and is then removed), for batch and transposed matmuls, a
 // convolution, i32 and bf16 -> f32. Inputs are multiples of 1/8 (the test
 // runtime's fill), so every product and partial sum is exact: results
 // compare bit for bit although mul+add became FMAs.
 // RUN: %difftest %s | FileCheck %s
-// CHECK: PASS 20 cases
+// CHECK: PASS 25 cases
 
 // C += A * B, 6 x 64 register tiles (AVX-512: 24 accumulators; AVX2 gets a
 // smaller tile below), reduced over K one column at a time, under 256 x 128
@@ -95,6 +96,61 @@ module attributes {transform.with_named_sequence} {
     %mm = transform.structured.match ops{["linalg.matmul"]} in %f : (!transform.any_op) -> !transform.any_op
     %t, %i, %j, %k = transform.structured.tile_using_for %mm tile_sizes [4, 32, 2] : (!transform.any_op) -> (!transform.any_op, !transform.any_op, !transform.any_op, !transform.any_op)
     %l = transform.regtile.cache_reduce %t, %k : (!transform.any_op, !transform.any_op) -> !transform.any_op
+    transform.yield
+  }
+}
+
+// -----
+
+// C = A * B on tensors from a fill of 0.5, in 40-column x 16-deep cache
+// blocks (jc, pc) around 6 x 32 register tiles: the fill reaches the tile
+// through the block loops, the accumulators start from it at the first pc
+// iteration and from the tile after that, and the fill itself is removed
+// (the tile stores of the first pc iteration write every element). K and
+// N divide nothing: several pc and jc iterations, the last ones partial;
+// K = 7: a single pc iteration.
+// DIFFTEST-CASE: M=37 N=53 K=29
+// DIFFTEST-CASE: M=13 N=100 K=50
+// DIFFTEST-CASE: M=3 N=5 K=7
+// DIFFTEST-CASE: M=1 N=1 K=1
+// DIFFTEST-CASE: M=7 N=41 K=33
+func.func @matmul(%a: tensor<${M}x${K}xf32>, %b: tensor<${K}x${N}xf32>, %c: tensor<${M}x${N}xf32>) -> tensor<${M}x${N}xf32> {
+  %half = arith.constant 0.5 : f32
+  %z = linalg.fill ins(%half : f32) outs(%c : tensor<${M}x${N}xf32>) -> tensor<${M}x${N}xf32>
+  %r = linalg.matmul ins(%a, %b : tensor<${M}x${K}xf32>, tensor<${K}x${N}xf32>) outs(%z : tensor<${M}x${N}xf32>) -> tensor<${M}x${N}xf32>
+  return %r : tensor<${M}x${N}xf32>
+}
+func.func private @regtileFillF32(memref<*xf32>, i64) attributes {llvm.emit_c_interface}
+func.func private @regtilePrintF32(memref<*xf32>) attributes {llvm.emit_c_interface}
+func.func @main() {
+  %s1 = arith.constant 1 : i64
+  %s2 = arith.constant 2 : i64
+  %s3 = arith.constant 3 : i64
+  %a = memref.alloc() : memref<${M}x${K}xf32>
+  %b = memref.alloc() : memref<${K}x${N}xf32>
+  %c = memref.alloc() : memref<${M}x${N}xf32>
+  %ua = memref.cast %a : memref<${M}x${K}xf32> to memref<*xf32>
+  %ub = memref.cast %b : memref<${K}x${N}xf32> to memref<*xf32>
+  %uc = memref.cast %c : memref<${M}x${N}xf32> to memref<*xf32>
+  call @regtileFillF32(%ua, %s1) : (memref<*xf32>, i64) -> ()
+  call @regtileFillF32(%ub, %s2) : (memref<*xf32>, i64) -> ()
+  call @regtileFillF32(%uc, %s3) : (memref<*xf32>, i64) -> ()
+  %ta = bufferization.to_tensor %a restrict : memref<${M}x${K}xf32> to tensor<${M}x${K}xf32>
+  %tb = bufferization.to_tensor %b restrict : memref<${K}x${N}xf32> to tensor<${K}x${N}xf32>
+  %tc = bufferization.to_tensor %c restrict writable : memref<${M}x${N}xf32> to tensor<${M}x${N}xf32>
+  %r = call @matmul(%ta, %tb, %tc) : (tensor<${M}x${K}xf32>, tensor<${K}x${N}xf32>, tensor<${M}x${N}xf32>) -> tensor<${M}x${N}xf32>
+  %rm = bufferization.to_buffer %r : tensor<${M}x${N}xf32> to memref<${M}x${N}xf32>
+  %ur = memref.cast %rm : memref<${M}x${N}xf32> to memref<*xf32>
+  call @regtilePrintF32(%ur) : (memref<*xf32>) -> ()
+  return
+}
+module attributes {transform.with_named_sequence} {
+  transform.named_sequence @__transform_main(%root: !transform.any_op {transform.readonly}) {
+    %f = transform.structured.match ops{["func.func"]} attributes{sym_name = "matmul"} in %root : (!transform.any_op) -> !transform.any_op
+    %mm = transform.structured.match ops{["linalg.matmul"]} in %f : (!transform.any_op) -> !transform.any_op
+    %t1, %jc, %pc = transform.structured.tile_using_for %mm tile_sizes [0, 40, 16] : (!transform.any_op) -> (!transform.any_op, !transform.any_op, !transform.any_op)
+    %t2, %i, %j, %k = transform.structured.tile_using_for %t1 tile_sizes [6, 32, 1] : (!transform.any_op) -> (!transform.any_op, !transform.any_op, !transform.any_op, !transform.any_op)
+    %l = transform.regtile.cache_reduce %t2, %k : (!transform.any_op, !transform.any_op) -> !transform.any_op
     transform.yield
   }
 }

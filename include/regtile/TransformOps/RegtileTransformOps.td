@@ -683,7 +683,17 @@ def CacheReduceOp : Op<Transform_Dialect, "regtile.cache_reduce",
     along the innermost dim (a bias, as `structured.fuse` leaves it), they
     start from that vector in every row. A fill or broadcast that only
     made the loop's initial output is bypassed (the tile is stored into its
-    destination) and erased. When the loop's result (the whole tile) has
+    destination) and erased. The fill may also reach the tile through the
+    loops that tiling wraps around the reduction loop (an iter_arg only
+    sliced and updated in place, or handed to the inner loop): loops whose
+    induction variable is a tile offset (extent at most their step) visit
+    disjoint tiles; a loop no tile offset or extent depends on (the cache
+    block loop over K) accumulates into the same tile, so the accumulators
+    start from the fill value at its first iteration (`scf.if`) and from
+    the tile after it: the tile is not loaded then. When the first
+    iterations' tile stores provably overwrite the whole fill (static
+    bounds, every such loop runs, extents are the tiling's), the fill is
+    removed: no pass over the output before the GEMM. When the loop's result (the whole tile) has
     one user, an elementwise `linalg.generic` over it and scalars (a ReLU,
     a scale), that op is applied to the registers and the registers are
     stored into its destination instead: the tile is never stored.

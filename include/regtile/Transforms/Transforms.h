@@ -174,6 +174,12 @@ void populatePackUnpackToTileCopiesPatterns(mlir::RewritePatternSet &patterns);
 // dim. The accumulators are loop-carried native vectors: never memory.
 // Partial tiles (sizes bounded by a static tile) use masked transfers for
 // the vector dim and clamped rows, with guarded row stores.
+//
+// A linalg.fill that reaches the tile through the loops tiling wrapped
+// around the reduction loop gives the initial accumulators at the first
+// iteration of every loop that revisits the tile (a cache block loop over
+// K; `scf.if`, the tile is loaded only after it), and is removed when the
+// tile stores of those first iterations overwrite all of it.
 
 struct CacheReduceOptions {
   /// Vector registers the tile may use in all (default: the target's).
@@ -202,6 +208,9 @@ struct CacheReduceResult {
   bool fromFill = false;
   /// Whether the tile is added after the loop (addAtEnd).
   bool addedAtEnd = false;
+  /// Whether a fill that initialized the output through enclosing loops
+  /// was removed (the tile stores overwrite all of it first).
+  bool fillBypassed = false;
 };
 
 /// Checks and rewrites as described above. `loop` must be the scf.for whose
