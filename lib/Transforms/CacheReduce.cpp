@@ -1288,6 +1288,20 @@ FailureOr<CacheReduceResult> cacheReduce(RewriterBase &rewriter,
                                             s0.ceilDiv(plan.lanes), {extent}));
   SmallVector<int64_t> cases =
       llvm::to_vector(llvm::seq<int64_t>(1, plan.vectorsPerRow));
+  // A tile as wide as the static tile (every tile but the edge ones) gets
+  // a version of its own (case 0) with whole vectors: no masks on the hot
+  // path (masks computed in the loop compete with the FMAs for the vector
+  // units when the register allocator rematerializes them).
+  bool fullCase = plan.vecBound % plan.lanes == 0;
+  if (fullCase) {
+    Value isFull = arith::CmpIOp::create(
+        rewriter, loc, arith::CmpIPredicate::eq, extent,
+        arith::ConstantIndexOp::create(rewriter, loc, plan.vecBound));
+    count = arith::SelectOp::create(
+        rewriter, loc, isFull, arith::ConstantIndexOp::create(rewriter, loc, 0),
+        count);
+    cases.insert(cases.begin(), 0);
+  }
   SmallVector<Type> resultTypes(loop.getResultTypes());
   if (epilogue)
     resultTypes.push_back(epilogue->getResult(0).getType());
@@ -1308,8 +1322,10 @@ FailureOr<CacheReduceResult> cacheReduce(RewriterBase &rewriter,
     }
     scf::YieldOp::create(rewriter, loc, yielded);
     auto clonedOp = cast<linalg::LinalgOp>(mapping.lookup(op.getOperation()));
-    p.vectorsPerRow = vectors;
-    p.vecBound = vectors * plan.lanes;
+    // vectors == 0: the full-width version.
+    p.vecStatic = vectors == 0;
+    p.vectorsPerRow = vectors ? vectors : plan.vectorsPerRow;
+    p.vecBound = vectors ? vectors * plan.lanes : plan.vecBound;
     if (p.outSlice)
       p.outSlice = cast<tensor::ExtractSliceOp>(
           mapping.lookup(plan.outSlice.getOperation()));

@@ -68,12 +68,20 @@ module attributes {transform.with_named_sequence} {
 // registers.
 // A tile whose vector dim may be partial gets one version of the loop per
 // number of native vectors it needs (scf.index_switch on it): the last
-// 10 columns compute one vector per row, not two.
+// 10 columns compute one vector per row, not two; and one for tiles as
+// wide as the static tile (case 0), with whole vectors: no masks but the
+// rows' at the write-back.
 // CHECK-LABEL: func.func @matmul_partial
 // CHECK: scf.for %[[I:.*]] = {{.*}} iter_args(%[[CI:.*]] = %{{.*}}) -> (tensor<100x90xf32>)
 // CHECK: scf.for %[[J:.*]] = {{.*}} iter_args(%[[CJ:.*]] = %[[CI]]) -> (tensor<100x90xf32>)
-// CHECK: scf.index_switch %{{.*}} -> tensor<100x90xf32>
-// CHECK-NEXT: case 1 {
+// CHECK: %[[FULL:.*]] = arith.cmpi eq, %{{.*}}, %c16 : index
+// CHECK: %[[KEY:.*]] = arith.select %[[FULL]], %c0, %{{.*}} : index
+// CHECK: scf.index_switch %[[KEY]] -> tensor<100x90xf32>
+// CHECK-NEXT: case 0 {
+// CHECK-COUNT-12: vector.transfer_read %{{.*}} {in_bounds = [true]} : tensor<?x?xf32>, vector<8xf32>
+// CHECK: scf.for {{.*}} -> (vector<8xf32>, vector<8xf32>, vector<8xf32>, vector<8xf32>, vector<8xf32>, vector<8xf32>, vector<8xf32>, vector<8xf32>, vector<8xf32>, vector<8xf32>, vector<8xf32>, vector<8xf32>) {
+// CHECK-COUNT-2: vector.transfer_read %{{.*}} {in_bounds = [true]} : tensor<1x?xf32>, vector<8xf32>
+// CHECK: case 1 {
 // CHECK: scf.for {{.*}} -> (vector<8xf32>, vector<8xf32>, vector<8xf32>, vector<8xf32>, vector<8xf32>, vector<8xf32>) {
 // CHECK: default {
 // CHECK: %[[T:.*]] = tensor.extract_slice %[[CJ]][%[[I]], %[[J]]]
