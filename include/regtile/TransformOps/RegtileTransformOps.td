@@ -713,8 +713,10 @@ def CacheReduceOp : Op<Transform_Dialect, "regtile.cache_reduce",
     clamp row indices for reads and store only the rows that exist. When
     the vector dim of the tile may be partial, the loop is versioned by the
     number of native vectors the tile needs (`scf.index_switch`, one
-    register tile per count), so an edge tile computes only its vectors;
-    the handle returned is the full version's loop. Works
+    register tile per count), so an edge tile computes only its vectors,
+    and tiles exactly as wide as the static tile get a version of their
+    own with whole vectors (case 0: no masks on the hot path); the handle
+    returned is the loop of the (masked) version with all vectors. Works
     on tensors (the loop carries the output as an iter_arg, possibly
     through an invariant `tensor.extract_slice`/`tensor.insert_slice` pair)
     and on buffers (an output defined outside the loop or an invariant
