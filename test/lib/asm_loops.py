@@ -1,0 +1,75 @@
+#!/usr/bin/env python3
+"""Summarizes the innermost loops of x86 assembly (AT&T syntax, as llc
+prints it) for FileCheck: one line per loop,
+
+  loop .LBB0_7: fma=48 masked=0 maskops=0 stack=0 calls=0
+
+counting over the loop's blocks (llc marks its header "This Inner Loop
+Header" and every other block of it "in Loop: Header=BB..."): FMA
+instructions, instructions with an AVX-512 writemask ({%kN}), instructions
+that compute mask registers (vpcmp*, vcmp*, k-register moves and logic),
+rsp-relative accesses and calls. Reads stdin, writes stdout."""
+import re
+import sys
+
+BLOCK_RE = re.compile(r"^(\.LBB[0-9_]+|# %bb\.[0-9]+):")
+IN_LOOP_RE = re.compile(r"in Loop: Header=BB([0-9_]+) ")
+
+
+def blocks(lines):
+    """Yields (label, comment, instructions) per basic block."""
+    label, comment, body = None, "", []
+    i = 0
+    while i < len(lines):
+        m = BLOCK_RE.match(lines[i].strip())
+        if m:
+            if label:
+                yield label, comment, body
+            label, comment, body = m.group(1), lines[i], []
+            i += 1
+            while i < len(lines) and lines[i].strip().startswith("#"):
+                comment += " " + lines[i]
+                i += 1
+            continue
+        text = lines[i].split("#")[0].strip()
+        if label and text and not text.startswith(".") and \
+                not text.endswith(":"):
+            body.append(text)
+        i += 1
+    if label:
+        yield label, comment, body
+
+
+def count(instructions, counts):
+    for text in instructions:
+        op = text.split()[0]
+        if re.match(r"^vf(n?)m(add|sub)", op):
+            counts["fma"] += 1
+        if re.search(r"\{%k[1-7]\}", text):
+            counts["masked"] += 1
+        if re.match(r"^(vpcmp|vcmp|k(mov|and|or|xor|not|shift))", op):
+            counts["maskops"] += 1
+        if "%rsp" in text:
+            counts["stack"] += 1
+        if op.startswith("call"):
+            counts["calls"] += 1
+
+
+def main():
+    all_blocks = list(blocks(sys.stdin.read().splitlines()))
+    for label, comment, body in all_blocks:
+        if "This Inner Loop Header" not in comment:
+            continue
+        name = label[len(".LBB"):]
+        counts = dict(fma=0, masked=0, maskops=0, stack=0, calls=0)
+        count(body, counts)
+        for _, other_comment, other_body in all_blocks:
+            m = IN_LOOP_RE.search(other_comment + " ")
+            if m and m.group(1) == name:
+                count(other_body, counts)
+        print("loop %s: %s" % (label, " ".join(
+            "%s=%d" % (k, v) for k, v in counts.items())))
+
+
+if __name__ == "__main__":
+    main()
