@@ -3,16 +3,61 @@
 // through indexing_maps (B^T is packed by cache_read into N x 1 tiles that
 // cache_reduce reads along N), on shapes that divide nothing and shapes
 // smaller than one tile, compared bit for bit with the unscheduled payload
-// (inputs are multiples of 1/8: every partial sum is exact), and a matmul
-// with dynamic shapes.
+// (inputs are multiples of 1/8: every partial sum is exact), a batch
+// matmul from a fill, and a matmul with dynamic shapes.
 // RUN: %difftest %s --schedule 'transform-preload-library{transform-library-paths=%regtile-src/strategies},transform-interpreter' | FileCheck %s
-// CHECK: PASS 9 cases
+// CHECK: PASS 11 cases
 
 // DIFFTEST-CASE: B=3 M=37 N=53 K=29
 // DIFFTEST-CASE: B=2 M=1 N=1 K=1
 // DIFFTEST-CASE: B=1 M=70 N=130 K=600
 func.func @kernel(%a: tensor<${B}x${M}x${K}xf32>, %b: tensor<${B}x${K}x${N}xf32>, %c: tensor<${B}x${M}x${N}xf32>) -> tensor<${B}x${M}x${N}xf32> {
   %r = linalg.batch_matmul ins(%a, %b : tensor<${B}x${M}x${K}xf32>, tensor<${B}x${K}x${N}xf32>) outs(%c : tensor<${B}x${M}x${N}xf32>) -> tensor<${B}x${M}x${N}xf32>
+  return %r : tensor<${B}x${M}x${N}xf32>
+}
+func.func private @regtileFillF32(memref<*xf32>, i64) attributes {llvm.emit_c_interface}
+func.func private @regtilePrintF32(memref<*xf32>) attributes {llvm.emit_c_interface}
+func.func @main() {
+  %s1 = arith.constant 1 : i64
+  %s2 = arith.constant 2 : i64
+  %s3 = arith.constant 3 : i64
+  %a = memref.alloc() : memref<${B}x${M}x${K}xf32>
+  %b = memref.alloc() : memref<${B}x${K}x${N}xf32>
+  %c = memref.alloc() : memref<${B}x${M}x${N}xf32>
+  %ua = memref.cast %a : memref<${B}x${M}x${K}xf32> to memref<*xf32>
+  %ub = memref.cast %b : memref<${B}x${K}x${N}xf32> to memref<*xf32>
+  %uc = memref.cast %c : memref<${B}x${M}x${N}xf32> to memref<*xf32>
+  call @regtileFillF32(%ua, %s1) : (memref<*xf32>, i64) -> ()
+  call @regtileFillF32(%ub, %s2) : (memref<*xf32>, i64) -> ()
+  call @regtileFillF32(%uc, %s3) : (memref<*xf32>, i64) -> ()
+  %ta = bufferization.to_tensor %a restrict : memref<${B}x${M}x${K}xf32> to tensor<${B}x${M}x${K}xf32>
+  %tb = bufferization.to_tensor %b restrict : memref<${B}x${K}x${N}xf32> to tensor<${B}x${K}x${N}xf32>
+  %tc = bufferization.to_tensor %c restrict writable : memref<${B}x${M}x${N}xf32> to tensor<${B}x${M}x${N}xf32>
+  %r = call @kernel(%ta, %tb, %tc) : (tensor<${B}x${M}x${K}xf32>, tensor<${B}x${K}x${N}xf32>, tensor<${B}x${M}x${N}xf32>) -> tensor<${B}x${M}x${N}xf32>
+  %rm = bufferization.to_buffer %r : tensor<${B}x${M}x${N}xf32> to memref<${B}x${M}x${N}xf32>
+  %ur = memref.cast %rm : memref<${B}x${M}x${N}xf32> to memref<*xf32>
+  call @regtilePrintF32(%ur) : (memref<*xf32>) -> ()
+  return
+}
+module attributes {transform.with_named_sequence} {
+  transform.named_sequence @regtile_matmul(%f: !transform.any_op {transform.readonly})
+  transform.named_sequence @__transform_main(%root: !transform.any_op {transform.readonly}) {
+    %f = transform.structured.match ops{["func.func"]} attributes{sym_name = "kernel"} in %root : (!transform.any_op) -> !transform.any_op
+    transform.include @regtile_matmul failures(propagate) (%f) : (!transform.any_op) -> ()
+    transform.yield
+  }
+}
+
+// -----
+
+// Batch matmul from a fill of 0.25: the fill reaches the register tiles
+// through the batch and cache-block loops (K = 1100: several K blocks).
+// DIFFTEST-CASE: B=2 M=13 N=70 K=1100
+// DIFFTEST-CASE: B=1 M=7 N=200 K=33
+func.func @kernel(%a: tensor<${B}x${M}x${K}xf32>, %b: tensor<${B}x${K}x${N}xf32>, %c: tensor<${B}x${M}x${N}xf32>) -> tensor<${B}x${M}x${N}xf32> {
+  %q = arith.constant 0.25 : f32
+  %z = linalg.fill ins(%q : f32) outs(%c : tensor<${B}x${M}x${N}xf32>) -> tensor<${B}x${M}x${N}xf32>
+  %r = linalg.batch_matmul ins(%a, %b : tensor<${B}x${M}x${K}xf32>, tensor<${B}x${K}x${N}xf32>) outs(%z : tensor<${B}x${M}x${N}xf32>) -> tensor<${B}x${M}x${N}xf32>
   return %r : tensor<${B}x${M}x${N}xf32>
 }
 func.func private @regtileFillF32(memref<*xf32>, i64) attributes {llvm.emit_c_interface}
