@@ -737,6 +737,8 @@ LogicalResult analyzeLoop(linalg::LinalgOp op, scf::ForOp loop, Plan &plan,
         hasOneValueUse(bcValue)) {
       plan.broadcast = bc;
       plan.fillValue = Value();
+      plan.firstIterationOf.clear();
+      plan.chainFill = {};
     }
   }
   if (plan.fillValue && wholeTile && hasOneValueUse(loopInit))
