@@ -378,6 +378,17 @@ bool hasOneValueUse(Value v) {
          }) == 1;
 }
 
+/// `size` is the whole extent of dim `d` of `shaped`.
+bool isWholeDim(OpFoldResult size, Value shaped, int64_t d) {
+  int64_t extent = cast<ShapedType>(shaped.getType()).getDimSize(d);
+  if (!ShapedType::isDynamic(extent))
+    return isConstantIntValue(size, extent);
+  FailureOr<bool> equal = ValueBoundsConstraintSet::areEqual(
+      ValueBoundsConstraintSet::Variable(size),
+      ValueBoundsConstraintSet::Variable(shaped, d));
+  return succeeded(equal) && *equal;
+}
+
 /// Whether `slice` takes all of its source: zero offsets, and each size the
 /// source's (the same constant, or provably equal to its dynamic extent, as
 /// for a partial tile of a fused loop). `extents` is a value with the
@@ -389,14 +400,7 @@ bool isWholeSlice(tensor::ExtractSliceOp slice, Value extents = Value()) {
              slice.getMixedOffsets(),
              [](OpFoldResult o) { return isConstantIntValue(o, 0); }) &&
          llvm::all_of(llvm::enumerate(slice.getMixedSizes()), [&](auto it) {
-           int64_t d = it.index();
-           int64_t extent = slice.getSourceType().getDimSize(d);
-           if (!ShapedType::isDynamic(extent))
-             return isConstantIntValue(it.value(), extent);
-           FailureOr<bool> equal = ValueBoundsConstraintSet::areEqual(
-               ValueBoundsConstraintSet::Variable(it.value()),
-               ValueBoundsConstraintSet::Variable(source, d));
-           return succeeded(equal) && *equal;
+           return isWholeDim(it.value(), source, it.index());
          });
 }
 
@@ -445,17 +449,6 @@ bool isTileExtent(OpFoldResult size, Value iv, int64_t step, Value ub) {
     return succeeded(equal) && *equal;
   }
   return false;
-}
-
-/// `size` is the whole extent of dim `d` of `shaped`.
-bool isWholeDim(OpFoldResult size, Value shaped, int64_t d) {
-  int64_t extent = cast<ShapedType>(shaped.getType()).getDimSize(d);
-  if (!ShapedType::isDynamic(extent))
-    return isConstantIntValue(size, extent);
-  FailureOr<bool> equal = ValueBoundsConstraintSet::areEqual(
-      ValueBoundsConstraintSet::Variable(size),
-      ValueBoundsConstraintSet::Variable(shaped, d));
-  return succeeded(equal) && *equal;
 }
 
 /// Follows the initial value of the reduction loop's output tile up
