@@ -262,8 +262,17 @@ CacheLayout computeLayout(const Analysis &a, bool packed) {
   CacheLayout l;
   unsigned rank = a.dims.size();
   l.tiled = [&a, packed](unsigned d) { return packed && a.dims[d].loop; };
+  // Tiles of one element are no tiles: when every tiled dim steps by 1 and
+  // the innermost dim is untiled (a convolution's filter: kh by the
+  // reduction loop, [ci][kw][co] read whole), the tiled dims only move to
+  // the front, indexed by their IV, and the innermost dim is the tile (as
+  // in the dense layout), so the copy moves whole vectors along it instead
+  // of one element per tile.
+  bool unitTilesOnly =
+      packed && !a.dims[rank - 1].loop &&
+      llvm::all_of(a.dims, [](const DimAccess &d) { return d.step <= 1; });
   for (unsigned d = 0; d < rank; ++d)
-    if (l.tiled(d)) {
+    if (l.tiled(d) && !unitTilesOnly) {
       l.innerPos.push_back(d);
       l.tiles.push_back(a.dims[d].step);
     }

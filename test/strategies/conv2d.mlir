@@ -1,7 +1,7 @@
 // @regtile_conv2d on seed 000's conv layer (a linalg.generic conv with a
 // bias broadcast into its output and a ReLU after it): loops over
 // (oc step 64, n, oh, ow step 5); the filter ([ci][kh][kw][co]) packed per
-// 64-channel block into [kh][ci][kw][64] panels (cache_read, one buffer
+// 64-channel block into [kh][ci][kw] rows of 64 (cache_read, one buffer
 // before the loops); the bias as 20 zmm accumulators, the reduction
 // (kh, kw, ci) carried in them, the ReLU on the registers, one block of
 // stores; no linalg op is left in the kernel.
@@ -59,10 +59,11 @@
 
 // CHECK-LABEL: func.func @conv_relu
 // CHECK-NOT: linalg.
-// CHECK: %[[CACHE:.*]] = tensor.empty() : tensor<3x8x3x64x1xf32>
+// CHECK: %[[CACHE:.*]] = tensor.empty() : tensor<3x8x3x1x64xf32>
 // CHECK: scf.for %{{.*}} = %c0 to %c128 step %c64
-// The pack: one panel per kh.
+// The pack: one panel per kh, copied by whole rows of 64 channels.
 // CHECK: scf.for %{{.*}} = %c0 to %c3 step %c1 iter_args(%{{.*}} = %[[CACHE]])
+// CHECK: vector.transfer_read {{.*}} : tensor<8x3x3x64xf32>, vector<64xf32>
 // CHECK: scf.for %{{.*}} = %c0 to %c2 step %c1
 // CHECK: scf.for %{{.*}} = %c0 to %c10 step %c5
 // The bias, four vectors, starts every row's accumulators:
