@@ -60,6 +60,7 @@ module attributes {transform.with_named_sequence} {
   //         for kw, ci: channels/lanes vectors of F, rows input broadcasts,
   //                     rows * channels / lanes FMAs
   //       store consumer(acc)                        (ReLU on registers)
+  //       (prefetched: the next tile's input and output lines)
   // Edges (sizes that divide nothing) use masked channel vectors and
   // clamped rows in the same micro-kernel.
   transform.named_sequence @regtile_conv2d_blocked(
@@ -91,6 +92,11 @@ module attributes {transform.with_named_sequence} {
           -> (!transform.any_op, !transform.any_op)
       %loop = transform.regtile.cache_reduce %reduced, %kh
           : (!transform.any_op, !transform.any_op) -> !transform.any_op
+      // While a row of pixels computes, the input columns and the output
+      // lines of the next one are fetched (regtile-lower-to-llvm).
+      %one = transform.param.constant 1 : i64 -> !transform.param<i64>
+      transform.annotate %ow "regtile.prefetch_ahead" = %one
+          : !transform.any_op, !transform.param<i64>
     }
     transform.apply_patterns to %func {
       transform.apply_patterns.canonicalization

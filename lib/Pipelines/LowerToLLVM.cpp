@@ -207,10 +207,12 @@ LogicalResult buildLowerToLLVMPipeline(OpPassManager &pm,
   toSCF.unroll = true;
   fpm.addPass(createConvertVectorToSCFPass(toSCF));
 
-  // Loops marked regtile.streaming_stores or regtile.prefetch_stores: their
-  // stores are 1-D by now.
+  // Loops marked regtile.streaming_stores, regtile.prefetch_stores or
+  // regtile.prefetch_ahead: their accesses are 1-D by now, their views
+  // still subviews.
   pm.addPass(createRegtileStreamingStores({options.target}));
   pm.addPass(createRegtilePrefetchStores());
+  pm.addPass(createRegtilePrefetchAhead());
 
   pm.addPass(memref::createExpandStridedMetadataPass());
   pm.addPass(createLowerAffinePass());

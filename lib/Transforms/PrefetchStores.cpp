@@ -18,44 +18,11 @@ using namespace mlir;
 namespace regtile {
 namespace {
 
-constexpr int64_t kLineBytes = 64;
-
-/// Base address, offset and strides of a buffer, as index values built
-/// before the loop (constants where the type knows them).
-struct BufferAddress {
-  Value base, offset;
-  SmallVector<Value> strides;
-};
-
-BufferAddress buildBufferAddress(OpBuilder &b, Location loc, Value memref) {
-  auto type = cast<MemRefType>(memref.getType());
-  SmallVector<int64_t> strides;
-  int64_t offset;
-  (void)type.getStridesAndOffset(strides, offset);
-  BufferAddress a;
-  a.base = memref::ExtractAlignedPointerAsIndexOp::create(b, loc, memref);
-  memref::ExtractStridedMetadataOp metadata;
-  auto dynamic = [&]() {
-    if (!metadata)
-      metadata = memref::ExtractStridedMetadataOp::create(b, loc, memref);
-    return metadata;
-  };
-  a.offset = ShapedType::isDynamic(offset)
-                 ? dynamic().getOffset()
-                 : arith::ConstantIndexOp::create(b, loc, offset).getResult();
-  for (auto [dim, stride] : llvm::enumerate(strides))
-    a.strides.push_back(
-        ShapedType::isDynamic(stride)
-            ? dynamic().getStrides()[dim]
-            : arith::ConstantIndexOp::create(b, loc, stride).getResult());
-  return a;
-}
-
 /// Whether `op` gets prefetches: a 1-D vector store into a strided buffer
-/// defined outside `loop`.
-bool qualifies(Operation *op, Operation *loop) {
+/// (defined outside `loop`, or inside it, e.g. the subview of a tile).
+bool qualifies(Operation *op) {
   std::optional<VectorStoreAccess> access = matchVectorStore(op);
-  if (!access || !isDefinedOutside(access->memref, loop))
+  if (!access)
     return false;
   auto type = cast<MemRefType>(access->memref.getType());
   SmallVector<int64_t> strides;
@@ -82,25 +49,29 @@ FailureOr<unsigned> insertStorePrefetches(RewriterBase &rewriter,
   }
   SmallVector<Operation *> stores;
   loop->walk([&](Operation *op) {
-    if (qualifies(op, loop))
+    if (qualifies(op))
       stores.push_back(op);
   });
   if (stores.empty()) {
-    reason = "the loop has no 1-D vector store into a buffer defined "
-             "outside it";
+    reason = "the loop has no 1-D vector store into a strided buffer";
     return failure();
   }
 
   OpBuilder::InsertionGuard guard(rewriter);
   Location loc = loop->getLoc();
+  // Each buffer's address once: before the loop, or where the buffer is
+  // defined inside it.
   llvm::MapVector<Value, BufferAddress> buffers;
-  rewriter.setInsertionPoint(loop);
   for (Operation *op : stores) {
     Value memref = matchVectorStore(op)->memref;
-    if (!buffers.count(memref))
-      buffers[memref] = buildBufferAddress(rewriter, loc, memref);
+    if (buffers.count(memref))
+      continue;
+    if (isDefinedOutside(memref, loop))
+      rewriter.setInsertionPoint(loop);
+    else
+      rewriter.setInsertionPointAfterValue(memref);
+    buffers[memref] = BufferAddress::build(rewriter, loc, memref);
   }
-  auto ptrType = LLVM::LLVMPointerType::get(rewriter.getContext());
   for (Operation *op : stores) {
     VectorStoreAccess access = *matchVectorStore(op);
     const BufferAddress &a = buffers[access.memref];
@@ -109,27 +80,12 @@ FailureOr<unsigned> insertStorePrefetches(RewriterBase &rewriter,
     int64_t bytes = elementBytes * vectorType.getNumElements();
     rewriter.setInsertionPoint(op);
     Location l = op->getLoc();
-    // base + (offset + sum(index * stride)) * elementBytes + distance
-    Value linear = a.offset;
-    for (auto [index, stride] : llvm::zip(access.indices, a.strides))
-      linear = arith::AddIOp::create(
-          rewriter, l, linear,
-          arith::MulIOp::create(rewriter, l, index, stride));
-    Value byteOffset = arith::MulIOp::create(
-        rewriter, l, linear,
-        arith::ConstantIndexOp::create(rewriter, l, elementBytes));
-    Value first = arith::AddIOp::create(rewriter, l, a.base, byteOffset);
-    for (int64_t line = 0; line * kLineBytes < bytes; ++line) {
-      Value address =
-          arith::AddIOp::create(rewriter, l, first,
-                                arith::ConstantIndexOp::create(
-                                    rewriter, l, distance + line * kLineBytes));
-      Value asInt = arith::IndexCastOp::create(rewriter, l,
-                                               rewriter.getI64Type(), address);
-      Value ptr = LLVM::IntToPtrOp::create(rewriter, l, ptrType, asInt);
-      LLVM::Prefetch::create(rewriter, l, ptr, /*rw=*/1, /*hint=*/3,
-                             /*cache=*/1);
-    }
+    Value first = a.elementAddress(rewriter, l, access.indices, elementBytes);
+    prefetchLines(rewriter, l,
+                  arith::AddIOp::create(
+                      rewriter, l, first,
+                      arith::ConstantIndexOp::create(rewriter, l, distance)),
+                  bytes, /*write=*/true);
   }
   return static_cast<unsigned>(stores.size());
 }

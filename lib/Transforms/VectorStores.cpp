@@ -2,6 +2,9 @@
 
 #include "VectorStores.h"
 
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/LLVMIR/LLVMDialect.h"
+
 using namespace mlir;
 
 namespace regtile {
@@ -27,6 +30,61 @@ std::optional<VectorStoreAccess> matchVectorStore(Operation *op) {
   if (type.getRank() != 1 || type.isScalable())
     return std::nullopt;
   return a;
+}
+
+BufferAddress BufferAddress::build(OpBuilder &b, Location loc, Value memref) {
+  auto type = cast<MemRefType>(memref.getType());
+  SmallVector<int64_t> strides;
+  int64_t offset;
+  (void)type.getStridesAndOffset(strides, offset);
+  BufferAddress a;
+  a.base = memref::ExtractAlignedPointerAsIndexOp::create(b, loc, memref);
+  memref::ExtractStridedMetadataOp metadata;
+  auto dynamic = [&]() {
+    if (!metadata)
+      metadata = memref::ExtractStridedMetadataOp::create(b, loc, memref);
+    return metadata;
+  };
+  a.offset = ShapedType::isDynamic(offset)
+                 ? dynamic().getOffset()
+                 : arith::ConstantIndexOp::create(b, loc, offset).getResult();
+  for (auto [dim, stride] : llvm::enumerate(strides))
+    a.strides.push_back(
+        ShapedType::isDynamic(stride)
+            ? dynamic().getStrides()[dim]
+            : arith::ConstantIndexOp::create(b, loc, stride).getResult());
+  return a;
+}
+
+Value BufferAddress::elementAddress(OpBuilder &b, Location loc,
+                                    ValueRange indices,
+                                    int64_t elementBytes) const {
+  // base + (offset + sum(index * stride)) * elementBytes
+  Value linear = offset;
+  for (auto [index, stride] : llvm::zip(indices, strides))
+    linear = arith::AddIOp::create(
+        b, loc, linear, arith::MulIOp::create(b, loc, index, stride));
+  Value bytes = arith::MulIOp::create(
+      b, loc, linear, arith::ConstantIndexOp::create(b, loc, elementBytes));
+  return arith::AddIOp::create(b, loc, base, bytes);
+}
+
+void prefetchLines(OpBuilder &b, Location loc, Value address, int64_t bytes,
+                   bool write) {
+  constexpr int64_t kLineBytes = 64;
+  auto ptrType = LLVM::LLVMPointerType::get(b.getContext());
+  for (int64_t line = 0; line * kLineBytes < bytes; ++line) {
+    Value at = line == 0 ? address
+                         : arith::AddIOp::create(b, loc, address,
+                                                 arith::ConstantIndexOp::create(
+                                                     b, loc, line * kLineBytes))
+                               .getResult();
+    Value asInt =
+        arith::IndexCastOp::create(b, loc, b.getI64Type(), at).getResult();
+    Value ptr = LLVM::IntToPtrOp::create(b, loc, ptrType, asInt);
+    LLVM::Prefetch::create(b, loc, ptr, /*rw=*/write ? 1 : 0, /*hint=*/3,
+                           /*cache=*/1);
+  }
 }
 
 bool isDefinedOutside(Value v, Operation *loop) {

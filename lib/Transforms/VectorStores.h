@@ -37,6 +37,29 @@ std::optional<VectorStoreAccess> matchVectorStore(mlir::Operation *op);
 /// built before it).
 bool isDefinedOutside(mlir::Value v, mlir::Operation *loop);
 
+/// The address of a strided buffer's elements, as index values: its
+/// aligned base pointer, offset and strides (constants where the type knows
+/// them).
+struct BufferAddress {
+  mlir::Value base, offset;
+  llvm::SmallVector<mlir::Value> strides;
+
+  /// Built at the builder's insertion point.
+  static BufferAddress build(mlir::OpBuilder &b, mlir::Location loc,
+                             mlir::Value memref);
+  /// The byte address of the element at `indices` (one per dim, index
+  /// values), at the builder's insertion point.
+  mlir::Value elementAddress(mlir::OpBuilder &b, mlir::Location loc,
+                             mlir::ValueRange indices,
+                             int64_t elementBytes) const;
+};
+
+/// One `llvm.intr.prefetch` (data, high locality; for write if `write`) per
+/// 64-byte line of the `bytes` bytes at byte address `address` (an index).
+/// Prefetches never fault: any address is fine.
+void prefetchLines(mlir::OpBuilder &b, mlir::Location loc, mlir::Value address,
+                   int64_t bytes, bool write);
+
 /// What a store stage made of a marked op.
 enum class StoreStageOutcome {
   Applied,

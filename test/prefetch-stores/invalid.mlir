@@ -42,7 +42,7 @@ func.func @no_stores(%src: memref<64xf32>) -> f32 {
   %c1 = arith.constant 1 : index
   %c64 = arith.constant 64 : index
   %init = arith.constant 0.0 : f32
-  // expected-warning @below {{regtile.prefetch_stores: no prefetches: the loop has no 1-D vector store into a buffer defined outside it}}
+  // expected-warning @below {{regtile.prefetch_stores: no prefetches: the loop has no 1-D vector store into a strided buffer}}
   %r = scf.for %i = %c0 to %c64 step %c1 iter_args(%a = %init) -> f32 {
     %x = memref.load %src[%i] : memref<64xf32>
     %s = arith.addf %a, %x : f32

@@ -20,7 +20,7 @@
 // CHECK:     %[[I0:.*]] = arith.index_cast %[[A0]] : index to i64
 // CHECK:     %[[P0:.*]] = llvm.inttoptr %[[I0]] : i64 to !llvm.ptr
 // CHECK:     "llvm.intr.prefetch"(%[[P0]]) <{cache = 1 : i32, hint = 3 : i32, rw = 1 : i32}>
-// CHECK:     arith.addi %[[FIRST]], %c576 : index
+// CHECK:     arith.addi %[[A0]], %c64{{(_[0-9]+)?}} : index
 // CHECK:     "llvm.intr.prefetch"
 // CHECK-NOT: "llvm.intr.prefetch"
 // CHECK:     vector.store %[[V]], %[[DST]][%[[I]], %[[J]]]
@@ -43,8 +43,8 @@ func.func @rows(%src: memref<64x64xf32>, %dst: memref<64x64xf32>) {
 
 // Dynamic layout: offset and strides from the buffer's metadata, built
 // before the loop; masked and out-of-bounds writes get prefetches too (a
-// prefetch never faults); a store into a buffer made inside the loop does
-// not.
+// prefetch never faults); so does a store into a buffer made inside the
+// loop (the subview of a tile), its address built where the buffer is.
 // CHECK-LABEL: func.func @dynamic
 // CHECK-SAME: %[[DST:[a-z0-9]+]]: memref<?x?xi8, strided<[?, 1], offset: ?>>
 // CHECK: memref.extract_aligned_pointer_as_index %[[DST]]
@@ -55,9 +55,11 @@ func.func @rows(%src: memref<64x64xf32>, %dst: memref<64x64xf32>) {
 // CHECK-NEXT: vector.maskedstore
 // CHECK:   "llvm.intr.prefetch"
 // CHECK-NEXT: vector.transfer_write
-// CHECK:   memref.alloca
-// CHECK-NOT: "llvm.intr.prefetch"
-// CHECK:   vector.store
+// CHECK:   %[[TILE:.*]] = memref.subview %[[DST]]
+// CHECK-NEXT: memref.extract_aligned_pointer_as_index %[[TILE]]
+// CHECK-NEXT: memref.extract_strided_metadata %[[TILE]]
+// CHECK:   "llvm.intr.prefetch"
+// CHECK-NEXT: vector.store %{{.*}}, %[[TILE]]
 func.func @dynamic(%dst: memref<?x?xi8, strided<[?, 1], offset: ?>>, %v: vector<64xi8>,
                    %m: vector<64xi1>, %n: index) {
   %c0 = arith.constant 0 : index
@@ -65,8 +67,8 @@ func.func @dynamic(%dst: memref<?x?xi8, strided<[?, 1], offset: ?>>, %v: vector<
   scf.for %i = %c0 to %n step %c1 {
     vector.maskedstore %dst[%i, %c0], %m, %v : memref<?x?xi8, strided<[?, 1], offset: ?>>, vector<64xi1>, vector<64xi8>
     vector.transfer_write %v, %dst[%i, %n] : vector<64xi8>, memref<?x?xi8, strided<[?, 1], offset: ?>>
-    %t = memref.alloca() : memref<64xi8>
-    vector.store %v, %t[%c0] : memref<64xi8>, vector<64xi8>
+    %t = memref.subview %dst[%i, 0] [1, 64] [1, 1] : memref<?x?xi8, strided<[?, 1], offset: ?>> to memref<64xi8, strided<[1], offset: ?>>
+    vector.store %v, %t[%c0] : memref<64xi8, strided<[1], offset: ?>>, vector<64xi8>
   } {regtile.prefetch_stores = 4096 : i64}
   return
 }

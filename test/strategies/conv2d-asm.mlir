@@ -3,7 +3,8 @@
 // pixels = 3 tiles of 7) and an AVX2 CPU (haswell: 3 x 24, 9 ymm
 // accumulators): the micro-kernel loop has FMAs with broadcast operands
 // (the input pixels), no stack (rsp-relative) loads or stores, so no
-// spills, and no call. The module carries its target (regtile.target), so
+// spills, and no call; it prefetches the next tile's input (the strategy
+// marks the pixel loop regtile.prefetch_ahead = 1). The module carries its target (regtile.target), so
 // the tile comes from convolution_blocking for that CPU and the lowering
 // targets it. (The first inner loop of the function is the filter's copy
 // into its panels, the second the micro-kernel.)
@@ -18,7 +19,10 @@
 // CHECK: This Inner Loop Header
 // CHECK: This Inner Loop Header
 // CHECK-NOT: {{rsp|call}}
-// CHECK: vbroadcastss
+// The next tile's input pixels, prefetched (regtile.prefetch_ahead), and
+// this tile's broadcast:
+// CHECK-DAG: prefetcht0
+// CHECK-DAG: vbroadcastss
 // CHECK-NOT: {{rsp|call}}
 // AVX512-COUNT-21: vfmadd231ps {{.*}}%zmm{{[0-9]+}}, %zmm{{[0-9]+}}, %zmm{{[0-9]+}}
 // AVX2-COUNT-9: vfmadd231ps {{.*}}%ymm{{[0-9]+}}, %ymm{{[0-9]+}}, %ymm{{[0-9]+}}

@@ -67,4 +67,21 @@ def RegtilePrefetchStores : Pass<"regtile-prefetch-stores"> {
   ];
 }
 
+def RegtilePrefetchAhead : Pass<"regtile-prefetch-ahead"> {
+  let summary = "Prefetch what later iterations of loops marked "
+                "regtile.prefetch_ahead will access";
+  let description = [{
+    `regtile::applyPrefetchesAhead`: in each scf.for carrying
+    `regtile.prefetch_ahead = <iterations> : i64`, every load or store whose
+    address changes with the induction variable is preceded by a prefetch
+    (for write when a store) of the address it will have that many
+    iterations later. Run after vectors are 1-D, before
+    expand-strided-metadata.
+  }];
+  let dependentDialects = [
+    "mlir::arith::ArithDialect", "mlir::affine::AffineDialect",
+    "mlir::LLVM::LLVMDialect", "mlir::memref::MemRefDialect"
+  ];
+}
+
 #endif // REGTILE_TRANSFORMS_PASSES

@@ -1,0 +1,312 @@
+//===- PrefetchAhead.cpp - prefetch what the next iterations access -------===//
+
+#include "VectorStores.h"
+#include "regtile/Transforms/Passes.h"
+#include "regtile/Transforms/Transforms.h"
+
+#include "mlir/Dialect/Affine/IR/AffineOps.h"
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/LLVMIR/LLVMDialect.h"
+#include "mlir/Dialect/MemRef/IR/MemRef.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/Dialect/Vector/IR/VectorOps.h"
+#include "mlir/Interfaces/SideEffectInterfaces.h"
+#include "mlir/Pass/Pass.h"
+#include "llvm/ADT/MapVector.h"
+
+using namespace mlir;
+
+namespace regtile {
+namespace {
+
+/// A read or write of a buffer at `indices`, of `bytes` bytes.
+struct Access {
+  Value memref;
+  SmallVector<Value> indices;
+  int64_t bytes = 0;
+  bool write = false;
+};
+
+/// Scalar and 1-D vector loads and stores (masked or not) of a memref.
+std::optional<Access> matchAccess(Operation *op) {
+  Access a;
+  Type accessed;
+  if (auto load = dyn_cast<memref::LoadOp>(op)) {
+    a.memref = load.getMemRef();
+    a.indices = llvm::to_vector(load.getIndices());
+    accessed = load.getType();
+  } else if (auto store = dyn_cast<memref::StoreOp>(op)) {
+    a.memref = store.getMemRef();
+    a.indices = llvm::to_vector(store.getIndices());
+    accessed = store.getValueToStore().getType();
+    a.write = true;
+  } else if (auto load = dyn_cast<vector::LoadOp>(op)) {
+    a.memref = load.getBase();
+    a.indices = llvm::to_vector(load.getIndices());
+    accessed = load.getVectorType();
+  } else if (auto load = dyn_cast<vector::MaskedLoadOp>(op)) {
+    a.memref = load.getBase();
+    a.indices = llvm::to_vector(load.getIndices());
+    accessed = load.getVectorType();
+  } else if (auto read = dyn_cast<vector::TransferReadOp>(op)) {
+    if (!read.getPermutationMap().isMinorIdentity())
+      return std::nullopt;
+    a.memref = read.getBase();
+    a.indices = llvm::to_vector(read.getIndices());
+    accessed = read.getVectorType();
+  } else if (std::optional<VectorStoreAccess> store = matchVectorStore(op)) {
+    a.memref = store->memref;
+    a.indices = llvm::to_vector(store->indices);
+    accessed = store->value.getType();
+    a.write = true;
+  } else {
+    return std::nullopt;
+  }
+  auto memrefType = dyn_cast<MemRefType>(a.memref.getType());
+  if (!memrefType || !memrefType.isStrided())
+    return std::nullopt;
+  Type element = getElementTypeOrSelf(accessed);
+  auto vector = dyn_cast<VectorType>(accessed);
+  if (!element.isIntOrFloat() || element.getIntOrFloatBitWidth() % 8 != 0 ||
+      (vector && (vector.getRank() != 1 || vector.isScalable())))
+    return std::nullopt;
+  a.bytes = element.getIntOrFloatBitWidth() / 8 *
+            (vector ? vector.getNumElements() : 1);
+  return a;
+}
+
+/// The values of one iteration of `loop` mapped to those of the iteration
+/// `ahead` iterations later: the IV moves on, index arithmetic that depends
+/// on it is recomputed (cloned at the builder's insertion point), every
+/// other value stays (inner loops' IVs included: the prefetch is for the
+/// same point of the inner loops).
+class NextIteration {
+public:
+  NextIteration(scf::ForOp loop, Value nextIv) : loop(loop), nextIv(nextIv) {}
+
+  bool dependsOnIv(Value v) {
+    if (v == loop.getInductionVar())
+      return true;
+    auto it = depends.find(v);
+    if (it != depends.end())
+      return it->second;
+    Operation *def = v.getDefiningOp();
+    bool result = def && loop->isProperAncestor(def) &&
+                  llvm::any_of(def->getOperands(),
+                               [&](Value o) { return dependsOnIv(o); });
+    depends[v] = result;
+    return result;
+  }
+
+  /// Whether `v` has a value in the later iteration: it does not depend on
+  /// the IV, or only through pure arith/affine ops.
+  bool remappable(Value v) {
+    if (v == loop.getInductionVar() || !dependsOnIv(v))
+      return true;
+    Operation *def = v.getDefiningOp();
+    return def->getNumRegions() == 0 && isPure(def) &&
+           isa<arith::ArithDialect, affine::AffineDialect>(def->getDialect()) &&
+           llvm::all_of(def->getOperands(),
+                        [&](Value o) { return remappable(o); });
+  }
+
+  /// `v` in the later iteration (`v` must be remappable): the index
+  /// arithmetic that depends on the IV, cloned at the builder's insertion
+  /// point.
+  Value remap(OpBuilder &b, Value v) {
+    if (v == loop.getInductionVar())
+      return nextIv;
+    if (!dependsOnIv(v))
+      return v;
+    Operation *def = v.getDefiningOp();
+    IRMapping mapping;
+    for (Value operand : def->getOperands())
+      mapping.map(operand, remap(b, operand));
+    Operation *clone = b.clone(*def, mapping);
+    return clone->getResult(cast<OpResult>(v).getResultNumber());
+  }
+
+private:
+  scf::ForOp loop;
+  Value nextIv;
+  DenseMap<Value, bool> depends;
+};
+
+/// `offset + index * stride` as an index value (folded where constant).
+Value offsetIndex(OpBuilder &b, Location loc, OpFoldResult offset, Value index,
+                  OpFoldResult stride) {
+  AffineExpr s0, s1, s2;
+  bindSymbols(b.getContext(), s0, s1, s2);
+  return getValueOrCreateConstantIndexOp(
+      b, loc,
+      affine::makeComposedFoldedAffineApply(b, loc, s0 + s1 * s2,
+                                            {offset, index, stride}));
+}
+
+/// Whether the address of `access` in the later iteration can be computed:
+/// its indices and the offsets of the views between it and a buffer that
+/// does not move with the IV (memref.subview and memref.cast only) are
+/// remappable.
+bool resolvable(NextIteration &next, const Access &access) {
+  if (!llvm::all_of(access.indices,
+                    [&](Value i) { return next.remappable(i); }))
+    return false;
+  for (Value m = access.memref; next.dependsOnIv(m);) {
+    Operation *def = m.getDefiningOp();
+    if (auto cast = dyn_cast<memref::CastOp>(def)) {
+      m = cast.getSource();
+      continue;
+    }
+    auto subview = dyn_cast<memref::SubViewOp>(def);
+    if (!subview || !llvm::all_of(subview.getOffsets(),
+                                  [&](Value o) { return next.remappable(o); }))
+      return false;
+    m = subview.getSource();
+  }
+  return true;
+}
+
+/// Rewrites `access` (resolvable) into the access of the later iteration
+/// of the buffer that does not move with the IV (the root), its indices
+/// the root's.
+void resolveToRoot(OpBuilder &b, Location loc, NextIteration &next,
+                   Access &access) {
+  for (Value &index : access.indices)
+    index = next.remap(b, index);
+  while (next.dependsOnIv(access.memref)) {
+    Operation *def = access.memref.getDefiningOp();
+    if (auto cast = dyn_cast<memref::CastOp>(def)) {
+      access.memref = cast.getSource();
+      continue;
+    }
+    auto subview = cast<memref::SubViewOp>(def);
+    llvm::SmallBitVector dropped = subview.getDroppedDims();
+    SmallVector<OpFoldResult> strides = subview.getMixedStrides();
+    SmallVector<Value> indices;
+    unsigned k = 0;
+    for (auto [d, offset] : llvm::enumerate(subview.getMixedOffsets())) {
+      if (auto v = dyn_cast<Value>(offset))
+        offset = next.remap(b, v);
+      if (dropped.test(d)) {
+        indices.push_back(getValueOrCreateConstantIndexOp(b, loc, offset));
+        continue;
+      }
+      indices.push_back(
+          offsetIndex(b, loc, offset, access.indices[k++], strides[d]));
+    }
+    access.memref = subview.getSource();
+    access.indices = std::move(indices);
+  }
+}
+
+} // namespace
+
+FailureOr<unsigned> insertPrefetchesAhead(RewriterBase &rewriter, Operation *op,
+                                          int64_t ahead, std::string &reason) {
+  auto loop = dyn_cast<scf::ForOp>(op);
+  if (!loop) {
+    reason =
+        "expected an scf.for, got '" + op->getName().getStringRef().str() + "'";
+    return failure();
+  }
+  if (ahead <= 0) {
+    reason = "expected a positive number of iterations ahead, got " +
+             std::to_string(ahead);
+    return failure();
+  }
+  SmallVector<Operation *> candidates;
+  loop.getBody()->walk([&](Operation *inner) {
+    if (matchAccess(inner))
+      candidates.push_back(inner);
+  });
+
+  OpBuilder::InsertionGuard guard(rewriter);
+  Location loc = loop.getLoc();
+  // The IV `ahead` iterations later, at the top of the body.
+  rewriter.setInsertionPointToStart(loop.getBody());
+  Value aheadValue = arith::ConstantIndexOp::create(rewriter, loc, ahead);
+  Value distance =
+      arith::MulIOp::create(rewriter, loc, loop.getStep(), aheadValue);
+  Value nextIv =
+      arith::AddIOp::create(rewriter, loc, loop.getInductionVar(), distance);
+  NextIteration next(loop, nextIv);
+
+  // Each root buffer's address once: before the loop, or where the buffer
+  // is defined inside it (it does not depend on the IV).
+  llvm::MapVector<Value, BufferAddress> buffers;
+  unsigned count = 0;
+  for (Operation *inner : candidates) {
+    Access access = *matchAccess(inner);
+    bool changes = next.dependsOnIv(access.memref) ||
+                   llvm::any_of(access.indices,
+                                [&](Value i) { return next.dependsOnIv(i); });
+    if (!changes || !resolvable(next, access))
+      continue;
+    rewriter.setInsertionPoint(inner);
+    Location l = inner->getLoc();
+    resolveToRoot(rewriter, l, next, access);
+    auto it = buffers.find(access.memref);
+    if (it == buffers.end()) {
+      OpBuilder::InsertionGuard at(rewriter);
+      if (isDefinedOutside(access.memref, loop))
+        rewriter.setInsertionPoint(loop);
+      else
+        rewriter.setInsertionPointAfterValue(access.memref);
+      it = buffers
+               .insert({access.memref,
+                        BufferAddress::build(rewriter, loc, access.memref)})
+               .first;
+    }
+    int64_t elementBytes =
+        cast<MemRefType>(access.memref.getType()).getElementTypeBitWidth() / 8;
+    prefetchLines(
+        rewriter, l,
+        it->second.elementAddress(rewriter, l, access.indices, elementBytes),
+        access.bytes, access.write);
+    ++count;
+  }
+  if (count == 0) {
+    reason = "no load or store in the loop has an address that changes with "
+             "its induction variable through subviews and index arithmetic";
+    // The IV computation is all that was added.
+    rewriter.eraseOp(nextIv.getDefiningOp());
+    rewriter.eraseOp(distance.getDefiningOp());
+    rewriter.eraseOp(aheadValue.getDefiningOp());
+    return failure();
+  }
+  return count;
+}
+
+LogicalResult applyPrefetchesAhead(Operation *root) {
+  IRRewriter rewriter(root->getContext());
+  return applyToMarkedOps(
+      root, kPrefetchAheadAttrName, "no prefetches",
+      [&](Operation *op, Attribute attr, std::string &reason) {
+        auto ahead = dyn_cast<IntegerAttr>(attr);
+        if (!ahead) {
+          reason = "expected an integer attribute (iterations ahead)";
+          return StoreStageOutcome::Invalid;
+        }
+        if (succeeded(
+                insertPrefetchesAhead(rewriter, op, ahead.getInt(), reason)))
+          return StoreStageOutcome::Applied;
+        return isa<scf::ForOp>(op) && ahead.getInt() > 0
+                   ? StoreStageOutcome::Skipped
+                   : StoreStageOutcome::Invalid;
+      });
+}
+
+#define GEN_PASS_DEF_REGTILEPREFETCHAHEAD
+#include "regtile/Transforms/Passes.h.inc"
+
+namespace {
+struct RegtilePrefetchAheadPass
+    : public impl::RegtilePrefetchAheadBase<RegtilePrefetchAheadPass> {
+  void runOnOperation() override {
+    if (failed(applyPrefetchesAhead(getOperation())))
+      signalPassFailure();
+  }
+};
+} // namespace
+
+} // namespace regtile

@@ -1,0 +1,72 @@
+// What regtile-prefetch-ahead refuses: a mark on anything but an scf.for and
+// a count that is not a positive integer are errors; a loop none of whose
+// accesses moves with its induction variable gets a warning and is left as
+// it is.
+// RUN: %regtile-opt %s --split-input-file -p 'builtin.module(regtile-prefetch-ahead)' --verify-diagnostics
+
+func.func @not_a_loop(%a: index) -> index {
+  // expected-error @below {{regtile.prefetch_ahead: expected an scf.for, got 'arith.addi'}}
+  %b = arith.addi %a, %a {regtile.prefetch_ahead = 1 : i64} : index
+  return %b : index
+}
+
+// -----
+
+func.func @not_an_integer(%dst: memref<64xf32>, %v: vector<16xf32>) {
+  %c0 = arith.constant 0 : index
+  %c16 = arith.constant 16 : index
+  %c64 = arith.constant 64 : index
+  // expected-error @below {{regtile.prefetch_ahead: expected an integer attribute (iterations ahead)}}
+  scf.for %i = %c0 to %c64 step %c16 {
+    vector.store %v, %dst[%i] : memref<64xf32>, vector<16xf32>
+  } {regtile.prefetch_ahead}
+  return
+}
+
+// -----
+
+func.func @not_positive(%dst: memref<64xf32>, %v: vector<16xf32>) {
+  %c0 = arith.constant 0 : index
+  %c16 = arith.constant 16 : index
+  %c64 = arith.constant 64 : index
+  // expected-error @below {{regtile.prefetch_ahead: expected a positive number of iterations ahead, got 0}}
+  scf.for %i = %c0 to %c64 step %c16 {
+    vector.store %v, %dst[%i] : memref<64xf32>, vector<16xf32>
+  } {regtile.prefetch_ahead = 0 : i64}
+  return
+}
+
+// -----
+
+// A while loop is a loop, but not one whose next iteration has a known IV.
+func.func @while_loop(%dst: memref<64xf32>, %v: vector<16xf32>, %n: index) {
+  %c0 = arith.constant 0 : index
+  // expected-error @below {{regtile.prefetch_ahead: expected an scf.for, got 'scf.while'}}
+  %r = scf.while (%i = %c0) : (index) -> index {
+    %go = arith.cmpi slt, %i, %n : index
+    scf.condition(%go) %i : index
+  } do {
+  ^bb0(%i: index):
+    vector.store %v, %dst[%i] : memref<64xf32>, vector<16xf32>
+    %c16 = arith.constant 16 : index
+    %j = arith.addi %i, %c16 : index
+    scf.yield %j : index
+  } attributes {regtile.prefetch_ahead = 1 : i64}
+  return
+}
+
+// -----
+
+// The same element every iteration: nothing to prefetch ahead (the loop
+// is left unchanged: prefetch-ahead.mlir).
+func.func @invariant(%src: memref<64xf32>, %dst: memref<64xf32>) {
+  %c0 = arith.constant 0 : index
+  %c16 = arith.constant 16 : index
+  %c64 = arith.constant 64 : index
+  // expected-warning @below {{regtile.prefetch_ahead: no prefetches: no load or store in the loop has an address that changes with its induction variable through subviews and index arithmetic}}
+  scf.for %i = %c0 to %c64 step %c16 {
+    %v = vector.load %src[%c0] : memref<64xf32>, vector<16xf32>
+    vector.store %v, %dst[%c0] : memref<64xf32>, vector<16xf32>
+  } {regtile.prefetch_ahead = 1 : i64}
+  return
+}

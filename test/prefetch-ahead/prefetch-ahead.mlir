@@ -1,0 +1,145 @@
+// regtile-prefetch-ahead: in a loop marked regtile.prefetch_ahead = K, each
+// load and store whose address changes with the induction variable is
+// preceded by a prefetch (read for loads, write for stores) of the address
+// it will have K iterations later, computed from the root buffer through
+// the subviews (never as a subview of the later iteration, which may be out
+// of bounds); accesses that do not move with the IV get nothing.
+// RUN: %regtile-opt %s --split-input-file -p 'builtin.module(regtile-prefetch-ahead)' 2>/dev/null | FileCheck %s
+
+// Tiles of 4 rows: the input element and the output vector of the tile two
+// iterations later (IV + 2 * 4); the weights, the same in every iteration,
+// are not prefetched.
+// CHECK-LABEL: func.func @tiles
+// CHECK-SAME: %[[IN:[a-z0-9]+]]: memref<64x128xf32>, %[[W:[a-z0-9]+]]: memref<128xf32>, %[[OUT:[a-z0-9]+]]: memref<64x128xf32>
+// CHECK-DAG: %[[INB:.*]] = memref.extract_aligned_pointer_as_index %[[IN]]
+// CHECK-DAG: %[[OUTB:.*]] = memref.extract_aligned_pointer_as_index %[[OUT]]
+// CHECK: scf.for %[[I:.*]] = %{{.*}} to %{{.*}} step %[[STEP:[a-z0-9_]+]] {
+// CHECK:   %[[DIST:.*]] = arith.muli %[[STEP]], %c2
+// CHECK:   %[[NEXT:.*]] = arith.addi %[[I]], %[[DIST]]
+// CHECK:   scf.for %[[R:.*]] =
+// CHECK:     scf.for %[[C:.*]] =
+// CHECK:       %[[ROW:.*]] = affine.apply #{{.*}}()[%[[NEXT]], %[[R]]]
+// CHECK:       %[[L0:.*]] = arith.muli %[[ROW]], %c128
+// CHECK:       %[[A:.*]] = arith.addi %[[INB]], %{{.*}} : index
+// CHECK:       %[[AI:.*]] = arith.index_cast %[[A]] : index to i64
+// CHECK:       %[[AP:.*]] = llvm.inttoptr %[[AI]] : i64 to !llvm.ptr
+// CHECK:       "llvm.intr.prefetch"(%[[AP]]) <{cache = 1 : i32, hint = 3 : i32, rw = 0 : i32}>
+// CHECK-NEXT:  memref.load
+// CHECK-NEXT:  vector.load %[[W]]
+// CHECK:       %[[ROWO:.*]] = affine.apply #{{.*}}()[%[[NEXT]], %[[R]]]
+// CHECK:       arith.addi %[[OUTB]], %{{.*}} : index
+// CHECK:       "llvm.intr.prefetch"(%{{.*}}) <{cache = 1 : i32, hint = 3 : i32, rw = 1 : i32}>
+// CHECK-NEXT:  vector.store
+// CHECK-NOT: llvm.intr.prefetch
+// CHECK-NOT: regtile.prefetch_ahead
+func.func @tiles(%in: memref<64x128xf32>, %w: memref<128xf32>, %out: memref<64x128xf32>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c4 = arith.constant 4 : index
+  %c16 = arith.constant 16 : index
+  %c64 = arith.constant 64 : index
+  %c128 = arith.constant 128 : index
+  scf.for %i = %c0 to %c64 step %c4 {
+    %tin = memref.subview %in[%i, 0] [4, 128] [1, 1] : memref<64x128xf32> to memref<4x128xf32, strided<[128, 1], offset: ?>>
+    %tout = memref.subview %out[%i, 0] [4, 128] [1, 1] : memref<64x128xf32> to memref<4x128xf32, strided<[128, 1], offset: ?>>
+    scf.for %r = %c0 to %c4 step %c1 {
+      scf.for %c = %c0 to %c128 step %c16 {
+        %x = memref.load %tin[%r, %c] : memref<4x128xf32, strided<[128, 1], offset: ?>>
+        %v = vector.load %w[%c] : memref<128xf32>, vector<16xf32>
+        %b = vector.broadcast %x : f32 to vector<16xf32>
+        %y = arith.mulf %b, %v : vector<16xf32>
+        vector.store %y, %tout[%r, %c] : memref<4x128xf32, strided<[128, 1], offset: ?>>, vector<16xf32>
+      }
+    }
+  } {regtile.prefetch_ahead = 2 : i64}
+  return
+}
+
+// -----
+
+// A rank-reducing subview of a dynamic buffer through a cast, an index
+// computed from the IV (affine.apply, recomputed for the next iteration),
+// a masked load (two lines: 32 floats) and a transfer_write: dynamic offset
+// and strides from the root buffer's metadata, built before the loop.
+// CHECK-LABEL: func.func @rank_reducing
+// CHECK-SAME: %[[BUF:[a-z0-9]+]]: memref<?x?x?xf32>
+// CHECK: %[[CAST:.*]] = memref.cast %[[BUF]]
+// CHECK: %[[B:.*]] = memref.extract_aligned_pointer_as_index %[[CAST]]
+// CHECK: %{{.*}}, %[[OFF:.*]], %{{.*}}:3, %[[ST:.*]]:3 = memref.extract_strided_metadata %[[CAST]]
+// CHECK: %[[B2:.*]] = memref.extract_aligned_pointer_as_index %[[BUF]]
+// CHECK: scf.for %[[J:.*]] = %{{.*}} to %{{.*}} step %[[S:.*]] {
+// CHECK:   %[[NJ:.*]] = arith.addi %[[J]], %{{.*}} : index
+// CHECK:   affine.apply #{{.*}}(%[[NJ]])
+// CHECK:   arith.muli %{{.*}}, %[[ST]]#0
+// CHECK:   arith.addi %[[OFF]], %{{.*}}
+// CHECK:   arith.muli %{{.*}}, %[[ST]]#1
+// CHECK:   %[[A:.*]] = arith.addi %[[B]], %{{.*}} : index
+// CHECK:   "llvm.intr.prefetch"{{.*}}rw = 0
+// CHECK:   arith.addi %[[A]], %c64
+// CHECK:   "llvm.intr.prefetch"{{.*}}rw = 0
+// CHECK-NEXT: vector.maskedload
+// CHECK:   arith.muli %[[NJ]], %{{.*}} : index
+// CHECK:   arith.addi %[[B2]], %{{.*}} : index
+// CHECK:   "llvm.intr.prefetch"{{.*}}rw = 1
+// CHECK:   "llvm.intr.prefetch"{{.*}}rw = 1
+// CHECK-NEXT: vector.transfer_write
+#shift = affine_map<(d0) -> (d0 + 3)>
+func.func @rank_reducing(%buf: memref<?x?x?xf32>, %n: index, %m: vector<32xi1>, %p: vector<32xf32>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c32 = arith.constant 32 : index
+  %cast = memref.cast %buf : memref<?x?x?xf32> to memref<?x?x?xf32, strided<[?, ?, 1], offset: ?>>
+  scf.for %j = %c0 to %n step %c32 {
+    %col = affine.apply #shift(%j)
+    %row = memref.subview %cast[1, 2, %col] [1, 1, 32] [1, 1, 1] : memref<?x?x?xf32, strided<[?, ?, 1], offset: ?>> to memref<32xf32, strided<[1], offset: ?>>
+    %v = vector.maskedload %row[%c0], %m, %p : memref<32xf32, strided<[1], offset: ?>>, vector<32xi1>, vector<32xf32> into vector<32xf32>
+    vector.transfer_write %v, %buf[%c0, %c1, %j] {in_bounds = [true]} : vector<32xf32>, memref<?x?x?xf32>
+  } {regtile.prefetch_ahead = 1 : i64}
+  return
+}
+
+// -----
+
+// A view other than a subview or a cast that moves with the IV (here an
+// expand_shape of a subview): that access is left alone, the others of the
+// loop are prefetched.
+// CHECK-LABEL: func.func @other_view
+// CHECK: scf.for
+// CHECK: memref.expand_shape
+// CHECK-NOT: llvm.intr.prefetch
+// CHECK: vector.load %{{.*}} : memref<2x8xf32
+// CHECK: "llvm.intr.prefetch"{{.*}}rw = 1
+// CHECK-NEXT: vector.store
+func.func @other_view(%src: memref<256xf32>, %dst: memref<256xf32>) {
+  %c0 = arith.constant 0 : index
+  %c16 = arith.constant 16 : index
+  %c256 = arith.constant 256 : index
+  scf.for %i = %c0 to %c256 step %c16 {
+    %s = memref.subview %src[%i] [16] [1] : memref<256xf32> to memref<16xf32, strided<[1], offset: ?>>
+    %e = memref.expand_shape %s [[0, 1]] output_shape [2, 8] : memref<16xf32, strided<[1], offset: ?>> into memref<2x8xf32, strided<[8, 1], offset: ?>>
+    %v = vector.load %e[%c0, %c0] : memref<2x8xf32, strided<[8, 1], offset: ?>>, vector<8xf32>
+    vector.store %v, %dst[%i] : memref<256xf32>, vector<8xf32>
+  } {regtile.prefetch_ahead = 1 : i64}
+  return
+}
+
+// -----
+
+// Nothing moves with the IV: a warning (invalid.mlir), and the loop is left
+// as it was, without the later iteration's IV.
+// CHECK-LABEL: func.func @invariant
+// CHECK: scf.for
+// CHECK-NEXT: vector.load
+// CHECK-NEXT: vector.store
+// CHECK-NEXT: }
+// CHECK-NOT: llvm.intr.prefetch
+func.func @invariant(%src: memref<64xf32>, %dst: memref<64xf32>) {
+  %c0 = arith.constant 0 : index
+  %c16 = arith.constant 16 : index
+  %c64 = arith.constant 64 : index
+  scf.for %i = %c0 to %c64 step %c16 {
+    %v = vector.load %src[%c0] : memref<64xf32>, vector<16xf32>
+    vector.store %v, %dst[%c0] : memref<64xf32>, vector<16xf32>
+  } {regtile.prefetch_ahead = 1 : i64}
+  return
+}
