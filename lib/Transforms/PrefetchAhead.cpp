@@ -31,6 +31,12 @@ struct Access {
 std::optional<Access> matchAccess(Operation *op) {
   Access a;
   Type accessed;
+  // Vector reads: base, indices, vector type.
+  auto vectorRead = [&](auto read) {
+    a.memref = read.getBase();
+    a.indices = llvm::to_vector(read.getIndices());
+    accessed = read.getVectorType();
+  };
   if (auto load = dyn_cast<memref::LoadOp>(op)) {
     a.memref = load.getMemRef();
     a.indices = llvm::to_vector(load.getIndices());
@@ -41,19 +47,13 @@ std::optional<Access> matchAccess(Operation *op) {
     accessed = store.getValueToStore().getType();
     a.write = true;
   } else if (auto load = dyn_cast<vector::LoadOp>(op)) {
-    a.memref = load.getBase();
-    a.indices = llvm::to_vector(load.getIndices());
-    accessed = load.getVectorType();
+    vectorRead(load);
   } else if (auto load = dyn_cast<vector::MaskedLoadOp>(op)) {
-    a.memref = load.getBase();
-    a.indices = llvm::to_vector(load.getIndices());
-    accessed = load.getVectorType();
+    vectorRead(load);
   } else if (auto read = dyn_cast<vector::TransferReadOp>(op)) {
     if (!read.getPermutationMap().isMinorIdentity())
       return std::nullopt;
-    a.memref = read.getBase();
-    a.indices = llvm::to_vector(read.getIndices());
-    accessed = read.getVectorType();
+    vectorRead(read);
   } else if (std::optional<VectorStoreAccess> store = matchVectorStore(op)) {
     a.memref = store->memref;
     a.indices = llvm::to_vector(store->indices);
