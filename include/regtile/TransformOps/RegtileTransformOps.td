@@ -605,7 +605,10 @@ def CacheReadOp : Op<Transform_Dialect, "regtile.cache_read",
     panels: per `kh`, one panel the micro-kernel reads in `kw` passes of
     `co` contiguous elements per input channel (untiled dims keep the
     operand's order; a `[kh][kw][ci][co]` layout, contiguous per pass, ran
-    no faster on Zen 4).
+    no faster on Zen 4). When every tiled dim steps by 1 and the innermost
+    dim is untiled, as there, the unit tiles are not tiles of the cache:
+    the innermost dim is (`[kh][ci][kw][1][co]`), and the copy moves
+    whole vectors of it.
 
     Example (GEMM: B packed per (NC, KC) block, A per (MC, KC) block):
     ```mlir
