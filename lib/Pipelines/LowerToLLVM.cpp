@@ -197,6 +197,11 @@ LogicalResult buildLowerToLLVMPipeline(OpPassManager &pm,
   OpPassManager &fpm = pm.nest<func::FuncOp>();
   fpm.addPass(createCanonicalizerPass());
   fpm.addPass(createCSEPass());
+  // Copies of a buffer onto itself (an in-place tile written back into the
+  // slice it was read from) are only recognizable after CSE merged the two
+  // subviews: canonicalize once more so that they are erased, not lowered
+  // to memrefCopy calls.
+  fpm.addPass(createCanonicalizerPass());
   fpm.addPass(createConvertLinalgToLoopsPass());
   fpm.addPass(createLoopInvariantCodeMotionPass());
 

@@ -52,3 +52,34 @@ func.func @skipped_inner_dims(%m: memref<1x1x5x64x1x1x1xf32>) -> vector<5x64xf32
       : memref<1x1x5x64x1x1x1xf32>, vector<5x64xf32>
   return %v : vector<5x64xf32>
 }
+
+// -----
+
+// A tile computed in place and written back into the slice it was read from
+// (a GEMM micro-kernel's output tile after bufferization: a subview of the
+// loop-carried buffer copied to the same subview of the output) is a copy of
+// a buffer onto itself once the loop's iter_arg is folded and the two
+// subviews CSE'd: it is erased, not lowered to a memrefCopy call per tile.
+// The explicit dealloc (cache_read's buffers come with theirs) keeps the
+// upstream deallocation pipeline, which would clean it up first, out.
+// CHECK-LABEL: llvm.func @self_copy
+// CHECK-NOT: memrefCopy
+// CHECK-NOT: memcpy
+// CHECK: llvm.return
+func.func @self_copy(%m: memref<64x128xf32>) {
+  %c0 = arith.constant 0 : index
+  %c6 = arith.constant 6 : index
+  %c60 = arith.constant 60 : index
+  %cache = memref.alloc() : memref<6x64xf32>
+  %r = scf.for %i = %c0 to %c60 step %c6 iter_args(%arg = %m) -> (memref<64x128xf32>) {
+    %a = memref.subview %arg[%i, 0] [6, 64] [1, 1]
+        : memref<64x128xf32> to memref<6x64xf32, strided<[128, 1], offset: ?>>
+    %b = memref.subview %m[%i, 0] [6, 64] [1, 1]
+        : memref<64x128xf32> to memref<6x64xf32, strided<[128, 1], offset: ?>>
+    memref.copy %a, %b : memref<6x64xf32, strided<[128, 1], offset: ?>>
+        to memref<6x64xf32, strided<[128, 1], offset: ?>>
+    scf.yield %arg : memref<64x128xf32>
+  }
+  memref.dealloc %cache : memref<6x64xf32>
+  return
+}
