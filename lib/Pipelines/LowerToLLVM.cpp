@@ -78,16 +78,47 @@ struct RegtileDeallocateBuffersPass
     : public impl::RegtileDeallocateBuffersBase<RegtileDeallocateBuffersPass> {
   void runOnOperation() override {
     ModuleOp module = getOperation();
-    bool hasDeallocs = false;
-    module.walk([&](memref::DeallocOp) {
-      hasDeallocs = true;
-      return WalkResult::interrupt();
+    // Functions that free buffers themselves are hidden from the pipeline
+    // (it rejects memref.dealloc): their bodies move out and they stay as
+    // private declarations, so that calls to them still verify; every other
+    // function gets its deallocations.
+    struct Hidden {
+      Operation *function;
+      Operation *holder;
+      SymbolTable::Visibility visibility;
+    };
+    SmallVector<Hidden> hidden;
+    bool anyOther = false;
+    module.walk([&](FunctionOpInterface function) {
+      if (function.isExternal())
+        return;
+      bool managed =
+          function
+              ->walk([](memref::DeallocOp) { return WalkResult::interrupt(); })
+              .wasInterrupted();
+      if (!managed) {
+        anyOther = true;
+        return;
+      }
+      Operation *holder = function->cloneWithoutRegions();
+      holder->getRegion(0).takeBody(function->getRegion(0));
+      hidden.push_back(
+          {function, holder, SymbolTable::getSymbolVisibility(function)});
+      SymbolTable::setSymbolVisibility(function,
+                                       SymbolTable::Visibility::Private);
     });
-    if (hasDeallocs)
-      return;
-    OpPassManager pm(ModuleOp::getOperationName());
-    bufferization::buildBufferDeallocationPipeline(pm);
-    if (failed(runPipeline(pm, module)))
+    LogicalResult result = success();
+    if (anyOther) {
+      OpPassManager pm(ModuleOp::getOperationName());
+      bufferization::buildBufferDeallocationPipeline(pm);
+      result = runPipeline(pm, module);
+    }
+    for (Hidden &h : hidden) {
+      h.function->getRegion(0).takeBody(h.holder->getRegion(0));
+      SymbolTable::setSymbolVisibility(h.function, h.visibility);
+      h.holder->destroy();
+    }
+    if (failed(result))
       signalPassFailure();
   }
 };

@@ -16,3 +16,19 @@
 // RUN:   --case "M=13 N=70 K=1100" \
 // RUN:   | FileCheck %s
 // CHECK: PASS 9 cases
+
+// The kernel as the benchmark compiles it (C interface, memref arguments,
+// the result written in place) calls nothing but malloc and free for the B
+// cache: no memrefCopy per micro-kernel for the write-back of an output
+// tile into the slice it came from, and the cache is freed although @main
+// (in the same module) frees its own buffers.
+// RUN: %python %regtile-src/test/lib/substitute.py "M=100 N=200 K=300" %regtile-src/examples/gemm/gemm.mlir \
+// RUN:   | %regtile-opt -p 'builtin.module(transform-preload-library{transform-library-paths=%regtile-src/strategies,%regtile-src/examples/gemm/schedule.mlir},transform-interpreter{entry-point=gemm_regtile},regtile-lower-to-llvm)' \
+// RUN:   | FileCheck %s --check-prefix=CALLS
+// CALLS-LABEL: llvm.func @matmul(
+// CALLS-NOT: llvm.call
+// CALLS: llvm.call @malloc
+// CALLS-NOT: llvm.call
+// CALLS: llvm.call @free
+// CALLS-NOT: llvm.call
+// CALLS-LABEL: llvm.func @_mlir_ciface_matmul(

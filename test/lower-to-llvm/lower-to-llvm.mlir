@@ -83,3 +83,34 @@ func.func @self_copy(%m: memref<64x128xf32>) {
   memref.dealloc %cache : memref<6x64xf32>
   return
 }
+
+// -----
+
+// Deallocation is per function: @kernel's buffer (a cache_read cache, say)
+// is freed, @driver, which frees its buffers itself, is left as it is (the
+// upstream deallocation pipeline rejects memref.dealloc) and still calls
+// @kernel.
+// CHECK-LABEL: llvm.func @kernel
+// CHECK: llvm.call @malloc
+// CHECK: llvm.call @free
+// CHECK-NOT: llvm.call
+// CHECK-LABEL: llvm.func @driver
+// CHECK: llvm.call @malloc
+// CHECK-NEXT: llvm.call @kernel
+// CHECK-NEXT: llvm.call @free
+// CHECK-NOT: llvm.call
+// CHECK: llvm.return
+func.func @kernel(%out: memref<64xf32>) {
+  %c0 = arith.constant 0 : index
+  %cache = memref.alloc() : memref<64xf32>
+  memref.copy %out, %cache : memref<64xf32> to memref<64xf32>
+  %v = memref.load %cache[%c0] : memref<64xf32>
+  memref.store %v, %out[%c0] : memref<64xf32>
+  return
+}
+func.func @driver() {
+  %m = memref.alloc() : memref<64xf32>
+  call @kernel(%m) : (memref<64xf32>) -> ()
+  memref.dealloc %m : memref<64xf32>
+  return
+}

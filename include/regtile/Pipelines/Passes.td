@@ -23,12 +23,16 @@ def RegtileStripSchedule : Pass<"regtile-strip-schedule", "mlir::ModuleOp"> {
 
 def RegtileDeallocateBuffers
     : Pass<"regtile-deallocate-buffers", "mlir::ModuleOp"> {
-  let summary = "Upstream's buffer deallocation pipeline, unless the IR "
-                "already manages its buffers";
+  let summary = "Upstream's buffer deallocation pipeline, for the functions "
+                "that do not manage their buffers themselves";
   let description = [{
-    Runs `bufferization::buildBufferDeallocationPipeline` unless the module
-    holds a `memref.dealloc` (which that pipeline rejects: such IR manages
-    its buffers itself).
+    Runs `bufferization::buildBufferDeallocationPipeline` on every function
+    that holds no `memref.dealloc`. A function that does (it manages its
+    buffers itself, and the pipeline rejects such IR) is left as it is:
+    during the pipeline its body is set aside and it is a private
+    declaration, so calls to it still verify. A kernel's buffers (e.g.
+    `cache_read`'s caches) are thus freed even when another function of the
+    module, such as a test driver, frees its own.
   }];
   let dependentDialects = [
     "mlir::bufferization::BufferizationDialect",
