@@ -42,11 +42,35 @@ config.substitutions.append((
     "%regtile-tune",
     f"{python} {os.path.join(config.regtile_src_root, 'scripts', 'regtile-tune')} "
     f"--plugin {plugin} --llvm-bin {config.llvm_tools_dir}"))
+config.substitutions.append((
+    "%substitute",
+    f"{python} {os.path.join(config.regtile_src_root, 'test', 'lib', 'substitute.py')}"))
 config.substitutions.append(("%python", python))
 config.substitutions.append(("%mlir-opt", opt))
 config.substitutions.append(("%regtile-plugin", plugin))
 config.substitutions.append(("%regtile-src", config.regtile_src_root))
 config.substitutions.append(("%regtile-obj", config.regtile_obj_root))
+# What the host executes: execution tests whose schedules pin a register
+# tile pick the one that fits the host's register file (%host-isa: avx512
+# with 32 zmm registers, else avx2 with 16 ymm; the project's machines are
+# x86-64 with at least AVX2). FileCheck tests pin their target instead
+# (regtile.target, target=...), so they do not depend on the host.
+def host_cpu_flags():
+    try:
+        with open("/proc/cpuinfo") as f:
+            for line in f:
+                if line.startswith("flags"):
+                    return set(line.split(":", 1)[1].split())
+    except OSError:
+        pass
+    return set()
+
+
+if "avx512f" in host_cpu_flags():
+    config.available_features.add("host-avx512")
+    config.substitutions.append(("%host-isa", "avx512"))
+else:
+    config.substitutions.append(("%host-isa", "avx2"))
 if config.regtile_sanitizers:
     config.available_features.add("sanitizers")
 if config.regtile_enable_bench:

@@ -567,13 +567,17 @@ private:
   bool corrected;
 };
 
-int64_t defaultAccumulators(const Analysis &a, const TargetInfo &target) {
+int64_t defaultAccumulators(const Analysis &a, const TargetInfo &target,
+                            int64_t rows) {
   // Enough independent accumulators to hide the combine latency: for FP
   // add/mul, latency x throughput of the vector instruction in LLVM's
   // scheduling model of the target (3 on Zen 4/5 and Haswell, 4 on Ice
   // Lake, 6 on Sapphire Rapids, 8 on Skylake-AVX512), at least 2; 8 where
   // the model has no data. Integer and min/max combiners: 4 (one-cycle ops;
-  // memory-bound). At most a quarter of the registers.
+  // memory-bound). At most a quarter of the registers, and with `rows` > 1
+  // no more than `rows` rows of them fit beside the 2 load registers (a
+  // derived count never makes a fixed `rows` fail: 4 rows on AVX2's 16
+  // registers get 3 accumulators each), at least 1.
   bool fpArith = isa<FloatType>(a.accType) &&
                  (a.kind == CombiningKind::ADD || a.kind == CombiningKind::MUL);
   int64_t wanted = 4;
@@ -582,7 +586,10 @@ int64_t defaultAccumulators(const Analysis &a, const TargetInfo &target) {
         a.kind == CombiningKind::ADD ? target.vectorFAdd : target.vectorFMul;
     wanted = timing ? std::max<int64_t>(2, timing->independentChains()) : 8;
   }
-  return std::min<int64_t>(wanted, target.numVectorRegisters / 4);
+  wanted = std::min<int64_t>(wanted, target.numVectorRegisters / 4);
+  if (rows > 1)
+    wanted = std::min<int64_t>(wanted, (target.numVectorRegisters - 2) / rows);
+  return std::max<int64_t>(wanted, 1);
 }
 
 } // namespace
@@ -863,8 +870,8 @@ FailureOr<VectorAccumulatorResult> reduceToVectorAccumulator(
   Analysis a;
   if (failed(analyze(op, options, a, reason)))
     return failure();
-  int64_t accumulators =
-      options.accumulators.value_or(defaultAccumulators(a, target));
+  int64_t accumulators = options.accumulators.value_or(
+      defaultAccumulators(a, target, options.rows));
   if (failed(checkKnobs(a, accumulators, options.rows, target, reason)))
     return failure();
   std::unique_ptr<Strategy> strategy;

@@ -3,12 +3,14 @@
 // through a rank-reducing slice and an expand_shape. FileCheck of the
 // layout, and execution against the unscheduled payload on shapes whose
 // tiles divide nothing (inputs multiples of 1/8: exact, bit for bit).
-// RUN: sed -e 's/${N}/1/g;s/${H}/2/g;s/${W}/10/g;s/${HI}/4/g;s/${WI}/12/g;s/${CI}/8/g;s/${CO}/128/g' \
+// The FileCheck run pins its target (znver4, in a module around the
+// payload); the execution uses the register tile of the host's ISA.
+// RUN: %substitute --target znver4 "N=1 H=2 W=10 HI=4 WI=12 CI=8 CO=128" \
 // RUN:   %regtile-src/examples/conv_relu/conv_relu.mlir > %t.mlir
-// RUN: %regtile-opt %t.mlir -p 'builtin.module(transform-preload-library{transform-library-paths=%S/Inputs/conv_schedules.mlir},transform-interpreter{entry-point=filter_panels})' \
+// RUN: %regtile-opt %t.mlir -p 'builtin.module(transform-preload-library{transform-library-paths=%S/Inputs/conv_schedules.mlir},transform-interpreter{entry-point=filter_panels_avx512})' \
 // RUN:   | FileCheck %s
 // RUN: %difftest %regtile-src/examples/conv_relu/conv_relu.mlir \
-// RUN:   --schedule 'transform-preload-library{transform-library-paths=%S/Inputs/conv_schedules.mlir},transform-interpreter{entry-point=filter_panels}' \
+// RUN:   --schedule 'transform-preload-library{transform-library-paths=%S/Inputs/conv_schedules.mlir},transform-interpreter{entry-point=filter_panels_%host-isa}' \
 // RUN:   --case "N=1 H=2 W=10 HI=4 WI=12 CI=8 CO=128" \
 // RUN:   --case "N=2 H=13 W=17 HI=15 WI=19 CI=9 CO=40" | FileCheck %s --check-prefix=EXEC
 

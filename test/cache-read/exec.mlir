@@ -3,9 +3,9 @@
 // caches, the tile added after the K loop) compute what the unscheduled payload computes, on shapes that
 // divide none of the blocks (primes), smaller than one block, M = 1, N = 1.
 // Inputs are multiples of 1/8: every sum is exact, results compare bit for
-// bit.
+// bit. The register tiles fit the host (entries *_%host-isa).
 // RUN: %difftest %regtile-src/examples/gemm/gemm.mlir \
-// RUN:   --schedule 'transform-preload-library{transform-library-paths=%S/Inputs/schedules.mlir},transform-interpreter{entry-point=packed}' \
+// RUN:   --schedule 'transform-preload-library{transform-library-paths=%S/Inputs/schedules.mlir},transform-interpreter{entry-point=packed_%host-isa}' \
 // RUN:   --case "M=37 N=53 K=29" --case "M=257 N=129 K=513" --case "M=3 N=5 K=7" \
 // RUN:   --case "M=1 N=1 K=1" --case "M=1 N=200 K=50" --case "M=200 N=1 K=50" --case "M=96 N=192 K=80" \
 // RUN:   | FileCheck %s
@@ -16,7 +16,7 @@
 // RUN:   --schedule 'transform-preload-library{transform-library-paths=%S/Inputs/schedules.mlir},transform-interpreter{entry-point=dense}' \
 // RUN:   --case "M=37 N=53 K=29" --case "M=8 N=32 K=32" | FileCheck %s --check-prefix=DENSE
 // RUN: %difftest %regtile-src/examples/gemm/gemm.mlir \
-// RUN:   --schedule 'transform-preload-library{transform-library-paths=%S/Inputs/schedules.mlir},transform-interpreter{entry-point=packed_add_at_end}' \
+// RUN:   --schedule 'transform-preload-library{transform-library-paths=%S/Inputs/schedules.mlir},transform-interpreter{entry-point=packed_add_at_end_%host-isa}' \
 // RUN:   --case "M=37 N=53 K=29" --case "M=257 N=129 K=513" --case "M=1 N=1 K=1" | FileCheck %s --check-prefix=LATE
 // CHECK: PASS 7 cases
 // LATE: PASS 3 cases

@@ -6,12 +6,13 @@
 // convolution, i32 and bf16 -> f32. Inputs are multiples of 1/8 (the test
 // runtime's fill), so every product and partial sum is exact: results
 // compare bit for bit although mul+add became FMAs.
-// RUN: %difftest %s | FileCheck %s
+// Register tiles are NR columns wide: two native vectors of f32 (NR = 32
+// with AVX-512, 16 with AVX2), so the tiles fit the host's register file.
+// RUN: %difftest %s --define NR=%if host-avx512 %{32%} %else %{16%} | FileCheck %s
 // CHECK: PASS 25 cases
 
-// C += A * B, 6 x 64 register tiles (AVX-512: 24 accumulators; AVX2 gets a
-// smaller tile below), reduced over K one column at a time, under 256 x 128
-// cache blocks.
+// C += A * B, 6 x NR register tiles (12 accumulators), reduced over K one
+// column at a time, under 256 x 128 cache blocks.
 // DIFFTEST-CASE: M=37 N=53 K=29
 // DIFFTEST-CASE: M=257 N=129 K=513
 // DIFFTEST-CASE: M=3 N=5 K=7
@@ -52,7 +53,7 @@ module attributes {transform.with_named_sequence} {
     %f = transform.structured.match ops{["func.func"]} attributes{sym_name = "matmul"} in %root : (!transform.any_op) -> !transform.any_op
     %mm = transform.structured.match ops{["linalg.matmul"]} in %f : (!transform.any_op) -> !transform.any_op
     %t1, %jc, %pc = transform.structured.tile_using_for %mm tile_sizes [0, 128, 256] : (!transform.any_op) -> (!transform.any_op, !transform.any_op, !transform.any_op)
-    %t2, %i, %j, %k = transform.structured.tile_using_for %t1 tile_sizes [6, 32, 1] : (!transform.any_op) -> (!transform.any_op, !transform.any_op, !transform.any_op, !transform.any_op)
+    %t2, %i, %j, %k = transform.structured.tile_using_for %t1 tile_sizes [6, ${NR}, 1] : (!transform.any_op) -> (!transform.any_op, !transform.any_op, !transform.any_op, !transform.any_op)
     %l = transform.regtile.cache_reduce %t2, %k : (!transform.any_op, !transform.any_op) -> !transform.any_op
     transform.yield
   }
@@ -94,7 +95,7 @@ module attributes {transform.with_named_sequence} {
   transform.named_sequence @__transform_main(%root: !transform.any_op {transform.readonly}) {
     %f = transform.structured.match ops{["func.func"]} attributes{sym_name = "matmul"} in %root : (!transform.any_op) -> !transform.any_op
     %mm = transform.structured.match ops{["linalg.matmul"]} in %f : (!transform.any_op) -> !transform.any_op
-    %t, %i, %j, %k = transform.structured.tile_using_for %mm tile_sizes [4, 32, 2] : (!transform.any_op) -> (!transform.any_op, !transform.any_op, !transform.any_op, !transform.any_op)
+    %t, %i, %j, %k = transform.structured.tile_using_for %mm tile_sizes [4, ${NR}, 2] : (!transform.any_op) -> (!transform.any_op, !transform.any_op, !transform.any_op, !transform.any_op)
     %l = transform.regtile.cache_reduce %t, %k : (!transform.any_op, !transform.any_op) -> !transform.any_op
     transform.yield
   }
@@ -103,7 +104,7 @@ module attributes {transform.with_named_sequence} {
 // -----
 
 // C = A * B on tensors from a fill of 0.5, in 40-column x 16-deep cache
-// blocks (jc, pc) around 6 x 32 register tiles: the fill reaches the tile
+// blocks (jc, pc) around 6 x NR register tiles: the fill reaches the tile
 // through the block loops, the accumulators start from it at the first pc
 // iteration and from the tile after that, and the fill itself is removed
 // (the tile stores of the first pc iteration write every element). K and
@@ -149,7 +150,7 @@ module attributes {transform.with_named_sequence} {
     %f = transform.structured.match ops{["func.func"]} attributes{sym_name = "matmul"} in %root : (!transform.any_op) -> !transform.any_op
     %mm = transform.structured.match ops{["linalg.matmul"]} in %f : (!transform.any_op) -> !transform.any_op
     %t1, %jc, %pc = transform.structured.tile_using_for %mm tile_sizes [0, 40, 16] : (!transform.any_op) -> (!transform.any_op, !transform.any_op, !transform.any_op)
-    %t2, %i, %j, %k = transform.structured.tile_using_for %t1 tile_sizes [6, 32, 1] : (!transform.any_op) -> (!transform.any_op, !transform.any_op, !transform.any_op, !transform.any_op)
+    %t2, %i, %j, %k = transform.structured.tile_using_for %t1 tile_sizes [6, ${NR}, 1] : (!transform.any_op) -> (!transform.any_op, !transform.any_op, !transform.any_op, !transform.any_op)
     %l = transform.regtile.cache_reduce %t2, %k : (!transform.any_op, !transform.any_op) -> !transform.any_op
     transform.yield
   }
@@ -157,7 +158,7 @@ module attributes {transform.with_named_sequence} {
 
 // -----
 
-// Batch matmul: unit batch tiles, 4 x 32 register tiles.
+// Batch matmul: unit batch tiles, 4 x NR register tiles.
 // DIFFTEST-CASE: B=3 M=13 N=37 K=11
 // DIFFTEST-CASE: B=1 M=1 N=1 K=1
 // DIFFTEST-CASE: B=2 M=8 N=64 K=9
@@ -193,7 +194,7 @@ module attributes {transform.with_named_sequence} {
   transform.named_sequence @__transform_main(%root: !transform.any_op {transform.readonly}) {
     %f = transform.structured.match ops{["func.func"]} attributes{sym_name = "kernel"} in %root : (!transform.any_op) -> !transform.any_op
     %op = transform.structured.match ops{["linalg.batch_matmul"]} in %f : (!transform.any_op) -> !transform.any_op
-    %t, %l0, %l1, %l2, %l3 = transform.structured.tile_using_for %op tile_sizes [1, 4, 32, 1] : (!transform.any_op) -> (!transform.any_op, !transform.any_op, !transform.any_op, !transform.any_op, !transform.any_op)
+    %t, %l0, %l1, %l2, %l3 = transform.structured.tile_using_for %op tile_sizes [1, 4, ${NR}, 1] : (!transform.any_op) -> (!transform.any_op, !transform.any_op, !transform.any_op, !transform.any_op, !transform.any_op)
     %r = transform.regtile.cache_reduce %t, %l3 : (!transform.any_op, !transform.any_op) -> !transform.any_op
     transform.yield
   }
@@ -236,7 +237,7 @@ module attributes {transform.with_named_sequence} {
   transform.named_sequence @__transform_main(%root: !transform.any_op {transform.readonly}) {
     %f = transform.structured.match ops{["func.func"]} attributes{sym_name = "kernel"} in %root : (!transform.any_op) -> !transform.any_op
     %op = transform.structured.match ops{["linalg.matmul"]} in %f : (!transform.any_op) -> !transform.any_op
-    %t, %l0, %l1, %l2 = transform.structured.tile_using_for %op tile_sizes [6, 32, 1] : (!transform.any_op) -> (!transform.any_op, !transform.any_op, !transform.any_op, !transform.any_op)
+    %t, %l0, %l1, %l2 = transform.structured.tile_using_for %op tile_sizes [6, ${NR}, 1] : (!transform.any_op) -> (!transform.any_op, !transform.any_op, !transform.any_op, !transform.any_op)
     %r = transform.regtile.cache_reduce %t, %l2 : (!transform.any_op, !transform.any_op) -> !transform.any_op
     transform.yield
   }
@@ -289,7 +290,7 @@ module attributes {transform.with_named_sequence} {
   transform.named_sequence @__transform_main(%root: !transform.any_op {transform.readonly}) {
     %f = transform.structured.match ops{["func.func"]} attributes{sym_name = "kernel"} in %root : (!transform.any_op) -> !transform.any_op
     %op = transform.structured.match ops{["linalg.generic"]} in %f : (!transform.any_op) -> !transform.any_op
-    %t, %l0, %l1, %l2 = transform.structured.tile_using_for %op tile_sizes [5, 32, 1, 0] : (!transform.any_op) -> (!transform.any_op, !transform.any_op, !transform.any_op, !transform.any_op)
+    %t, %l0, %l1, %l2 = transform.structured.tile_using_for %op tile_sizes [5, ${NR}, 1, 0] : (!transform.any_op) -> (!transform.any_op, !transform.any_op, !transform.any_op, !transform.any_op)
     %r = transform.regtile.cache_reduce %t, %l2 : (!transform.any_op, !transform.any_op) -> !transform.any_op
     transform.yield
   }
@@ -331,7 +332,7 @@ module attributes {transform.with_named_sequence} {
   transform.named_sequence @__transform_main(%root: !transform.any_op {transform.readonly}) {
     %f = transform.structured.match ops{["func.func"]} attributes{sym_name = "kernel"} in %root : (!transform.any_op) -> !transform.any_op
     %op = transform.structured.match ops{["linalg.matmul"]} in %f : (!transform.any_op) -> !transform.any_op
-    %t, %l0, %l1, %l2 = transform.structured.tile_using_for %op tile_sizes [4, 32, 1] : (!transform.any_op) -> (!transform.any_op, !transform.any_op, !transform.any_op, !transform.any_op)
+    %t, %l0, %l1, %l2 = transform.structured.tile_using_for %op tile_sizes [4, ${NR}, 1] : (!transform.any_op) -> (!transform.any_op, !transform.any_op, !transform.any_op, !transform.any_op)
     %r = transform.regtile.cache_reduce %t, %l2 : (!transform.any_op, !transform.any_op) -> !transform.any_op
     transform.yield
   }
@@ -373,7 +374,7 @@ module attributes {transform.with_named_sequence} {
   transform.named_sequence @__transform_main(%root: !transform.any_op {transform.readonly}) {
     %f = transform.structured.match ops{["func.func"]} attributes{sym_name = "kernel"} in %root : (!transform.any_op) -> !transform.any_op
     %op = transform.structured.match ops{["linalg.matmul"]} in %f : (!transform.any_op) -> !transform.any_op
-    %t, %l0, %l1, %l2 = transform.structured.tile_using_for %op tile_sizes [4, 32, 1] : (!transform.any_op) -> (!transform.any_op, !transform.any_op, !transform.any_op, !transform.any_op)
+    %t, %l0, %l1, %l2 = transform.structured.tile_using_for %op tile_sizes [4, ${NR}, 1] : (!transform.any_op) -> (!transform.any_op, !transform.any_op, !transform.any_op, !transform.any_op)
     %r = transform.regtile.cache_reduce %t, %l2 : (!transform.any_op, !transform.any_op) -> !transform.any_op
     transform.yield
   }

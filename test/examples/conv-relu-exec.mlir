@@ -28,8 +28,15 @@
 // RUN:   --payload - --entry - --func - --select "conv.rows=3 conv.channels=48" \
 // RUN:   --output %t.tuned.mlir
 // RUN: FileCheck %s --check-prefix=SELECTED --input-file=%t.tuned.mlir
+// That tile (3 x 48: 9 zmm accumulators) would need 18 ymm accumulators with
+// AVX2, more than its 16 registers: an AVX2 host runs a selection that fits
+// (2 x 32: 8 ymm accumulators).
+// RUN: %regtile-tune --schedule %regtile-src/examples/conv_relu/schedule.mlir \
+// RUN:   --payload - --entry - --func - --select "conv.rows=2 conv.channels=32" \
+// RUN:   --output %t.tuned-avx2.mlir
+// RUN: cp %t.tuned.mlir %t.tuned-avx512.mlir
 // RUN: %difftest %regtile-src/examples/conv_relu/conv_relu.mlir \
-// RUN:   --schedule 'transform-preload-library{transform-library-paths=%regtile-src/strategies,%t.tuned.mlir},transform-interpreter{entry-point=conv_relu_regtile_tunable}' \
+// RUN:   --schedule 'transform-preload-library{transform-library-paths=%regtile-src/strategies,%t.tuned-%host-isa.mlir},transform-interpreter{entry-point=conv_relu_regtile_tunable}' \
 // RUN:   --case "N=2 H=13 W=17 HI=15 WI=19 CI=9 CO=40" \
 // RUN:   --case "N=1 H=2 W=10 HI=4 WI=12 CI=8 CO=128" | FileCheck %s --check-prefix=TUNED
 // CHECK: PASS 6 cases

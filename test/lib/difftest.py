@@ -16,7 +16,9 @@ Cases:
   * `// -----` splits FILE into independent modules (like -split-input-file);
   * `// DIFFTEST-CASE: N=383 M=517` lines inside a split instantiate it once
     per line, replacing `${N}`, `${M}`, ... in the text; `--case "N=3 M=5"`
-    (repeatable) replaces those lines.
+    (repeatable) replaces those lines; `--define NR=16` (repeatable) gives a
+    value to every case of every split (e.g. a register tile that fits the
+    host, chosen by the lit RUN line).
 The schedule is applied by `--schedule` (default `transform-interpreter`),
 e.g. `transform-preload-library{transform-library-paths=s.mlir},
 transform-interpreter{entry-point=my_schedule}` for a schedule kept in its
@@ -136,6 +138,8 @@ def main():
                     help="shape parameters, e.g. 'N=3 M=5'; replaces the "
                          "DIFFTEST-CASE lines")
     ap.add_argument("--allow-unchanged", action="store_true")
+    ap.add_argument("--define", action="append", default=[],
+                    help="K=V: replaces ${K} in every case (repeatable)")
     args = ap.parse_args()
 
     text = open(args.file).read()
@@ -147,12 +151,13 @@ def main():
     runner = [args.runner, "-e", "main", "--entry-point-result=void", "-O3",
               f"--shared-libs={args.shared_libs}"]
 
+    defines = parse(" ".join(args.define))
     total_cases = total_values = 0
     for s, chunk in enumerate(splits):
         lines = args.case or re.findall(r"^// DIFFTEST-CASE:(.*)$", chunk,
                                         re.M)
-        cases = [parse(m) for m in lines]
-        for params in cases or [{}]:
+        cases = [{**defines, **parse(m)} for m in lines]
+        for params in cases or [dict(defines)]:
             label = f"split {s}" + (f" {params}" if params else "")
             try:
                 src = substitute(chunk, params)

@@ -5,8 +5,13 @@ The one implementation, used by difftest.py (execution tests) and
 bench/compile-kernel.sh (benchmark kernels):
   substitute.py "N=5 H=80" payload.mlir > out.mlir
 Fails, naming them, if placeholders are left without a value.
+`--target CPU` also pins the target: the payload goes into a
+`module attributes {regtile.target = "CPU"}` (after its type and attribute
+aliases), so FileCheck tests of host-derived choices do not depend on the
+host.
 """
 
+import argparse
 import re
 import sys
 
@@ -27,14 +32,30 @@ def substitute(text, values):
     return text
 
 
+def with_target(text, cpu):
+    """`text` inside a module carrying `regtile.target = cpu`; leading
+    comments, blank lines and alias definitions stay in front of it."""
+    lines = text.splitlines(keepends=True)
+    head = 0
+    while head < len(lines) and re.match(r"\s*(//.*|[!#][\w.$-]+\s*=.*)?$",
+                                         lines[head].rstrip("\n")):
+        head += 1
+    return ("".join(lines[:head]) +
+            f'module attributes {{regtile.target = "{cpu}"}} {{\n' +
+            "".join(lines[head:]) + "}\n")
+
+
 def main():
-    if len(sys.argv) != 3:
-        sys.exit(__doc__)
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("params", help="e.g. 'N=5 H=80'")
+    ap.add_argument("file")
+    ap.add_argument("--target", help="pin regtile.target to this CPU")
+    args = ap.parse_args()
     try:
-        sys.stdout.write(substitute(open(sys.argv[2]).read(),
-                                    parse(sys.argv[1])))
+        text = substitute(open(args.file).read(), parse(args.params))
     except KeyError as e:
-        sys.exit(f"substitute: {sys.argv[2]}: {e.args[0]}")
+        sys.exit(f"substitute: {args.file}: {e.args[0]}")
+    sys.stdout.write(with_target(text, args.target) if args.target else text)
 
 
 if __name__ == "__main__":

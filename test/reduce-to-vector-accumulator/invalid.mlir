@@ -244,6 +244,29 @@ module attributes {transform.with_named_sequence} {
 
 // -----
 
+// A derived accumulator count shrinks to fit the rows (at least 1); 15 rows
+// of 1 accumulator + 2 load registers still exceed AVX2's 16 registers.
+func.func @rows_too_many_derived(%a: memref<16x100xf32>, %o: memref<16xf32>) {
+  // expected-note @below {{payload op}}
+  linalg.generic {indexing_maps = [affine_map<(i, j) -> (i, j)>, affine_map<(i, j) -> (i)>], iterator_types = ["parallel", "reduction"]}
+      ins(%a : memref<16x100xf32>) outs(%o : memref<16xf32>) {
+  ^bb0(%x: f32, %acc: f32):
+    %s = arith.addf %acc, %x fastmath<reassoc> : f32
+    linalg.yield %s : f32
+  }
+  return
+}
+module attributes {transform.with_named_sequence} {
+  transform.named_sequence @__transform_main(%root: !transform.any_op {transform.readonly}) {
+    %op = transform.structured.match ops{["linalg.generic"]} in %root : (!transform.any_op) -> !transform.any_op
+    // expected-error @below {{cannot reduce to a vector accumulator: 15 rows x 1 accumulators + 2 registers for loads exceed the 16 vector registers of the target}}
+    %l, %c = transform.regtile.reduce_to_vector_accumulator %op {rows = 15, arch = "haswell"} : (!transform.any_op) -> (!transform.any_op, !transform.any_op)
+    transform.yield
+  }
+}
+
+// -----
+
 func.func @rows_no_parallel(%a: memref<100xf32>, %o: memref<f32>) {
   // expected-note @below {{payload op}}
   linalg.generic {indexing_maps = [affine_map<(j) -> (j)>, affine_map<(j) -> ()>], iterator_types = ["reduction"]}

@@ -4,14 +4,15 @@
 // 64-channel block into [kh][ci][kw] rows of 64 (cache_read, one buffer
 // before the loops); the bias as 20 zmm accumulators, the reduction
 // (kh, kw, ci) carried in them, the ReLU on the registers, one block of
-// stores; no linalg op is left in the kernel.
-// RUN: sed -e 's/${N}/1/g;s/${H}/2/g;s/${W}/10/g;s/${HI}/4/g;s/${WI}/12/g;s/${CI}/8/g;s/${CO}/128/g' \
+// stores; no linalg op is left in the kernel. The payloads pin their
+// target (znver4, regtile.target), so the tile does not depend on the host.
+// RUN: %substitute --target znver4 "N=1 H=2 W=10 HI=4 WI=12 CI=8 CO=128" \
 // RUN:   %regtile-src/examples/conv_relu/conv_relu.mlir > %t.mlir
 // RUN: %regtile-opt %t.mlir -p 'builtin.module(transform-preload-library{transform-library-paths=%regtile-src/strategies,%regtile-src/examples/conv_relu/schedule.mlir},transform-interpreter{entry-point=conv_relu_regtile})' \
 // RUN:   | FileCheck %s
 // A plain linalg.conv_2d_nhwc_hwcf from a zero fill: accumulators from
 // zero, 20 pixels in tiles of 5 (4 would also divide; 5 loads less).
-// RUN: sed -e 's/${N}/1/g;s/${H}/8/g;s/${W}/20/g;s/${HI}/10/g;s/${WI}/22/g;s/${CI}/16/g;s/${CO}/64/g' \
+// RUN: %substitute --target znver4 "N=1 H=8 W=20 HI=10 WI=22 CI=16 CO=64" \
 // RUN:   %S/Inputs/conv2d_plain.mlir > %t.plain.mlir
 // RUN: %regtile-opt %t.plain.mlir -p 'builtin.module(transform-preload-library{transform-library-paths=%regtile-src/strategies,%S/Inputs/conv2d_schedule.mlir},transform-interpreter{entry-point=schedule})' \
 // RUN:   | FileCheck %s --check-prefix=PLAIN
@@ -21,7 +22,7 @@
 // still on registers (the bias broadcast bypassed through the slices and
 // tensor.dim ops fusion leaves for dynamic tiles), no linalg op (scalar
 // fallback) left.
-// RUN: sed -e 's/${N}/2/g;s/${H}/3/g;s/${W}/11/g;s/${HI}/5/g;s/${WI}/13/g;s/${CI}/5/g;s/${CO}/64/g' \
+// RUN: %substitute --target znver4 "N=2 H=3 W=11 HI=5 WI=13 CI=5 CO=64" \
 // RUN:   %regtile-src/examples/conv_relu/conv_relu.mlir > %t.partial.mlir
 // RUN: %regtile-opt %t.partial.mlir -p 'builtin.module(transform-preload-library{transform-library-paths=%regtile-src/strategies,%regtile-src/examples/conv_relu/schedule.mlir},transform-interpreter{entry-point=conv_relu_regtile})' \
 // RUN:   | FileCheck %s --check-prefix=PARTIAL
@@ -29,7 +30,7 @@
 // Channels that divide nothing (70 = 64 + 6): cache_reduce's versions per
 // vector count of the partial channel tile (scf.index_switch) each apply
 // the ReLU to their own registers; no linalg op left either.
-// RUN: sed -e 's/${N}/2/g;s/${H}/3/g;s/${W}/7/g;s/${HI}/5/g;s/${WI}/9/g;s/${CI}/5/g;s/${CO}/70/g' \
+// RUN: %substitute --target znver4 "N=2 H=3 W=7 HI=5 WI=9 CI=5 CO=70" \
 // RUN:   %regtile-src/examples/conv_relu/conv_relu.mlir > %t.channels.mlir
 // RUN: %regtile-opt %t.channels.mlir -p 'builtin.module(transform-preload-library{transform-library-paths=%regtile-src/strategies,%regtile-src/examples/conv_relu/schedule.mlir},transform-interpreter{entry-point=conv_relu_regtile})' \
 // RUN:   | FileCheck %s --check-prefix=CHANNELS

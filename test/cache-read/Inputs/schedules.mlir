@@ -3,11 +3,24 @@ module attributes {transform.with_named_sequence} {
   // B packed per (NC, KC) block into micro-panels, A per 6-row block, the
   // register tile by cache_reduce: the GEMM structure of @regtile_matmul
   // with small blocks so that every loop has several iterations.
-  transform.named_sequence @packed(%root: !transform.any_op {transform.readonly}) {
+  // The register tile is 6 x NR: two native vectors of f32 per row (32 with
+  // AVX-512, 16 with AVX2; exec.mlir picks the entry of the host's ISA).
+  transform.named_sequence @packed_avx512(%root: !transform.any_op {transform.readonly}) {
+    %nr = transform.param.constant 32 : i64 -> !transform.param<i64>
+    transform.include @packed failures(propagate) (%root, %nr) : (!transform.any_op, !transform.param<i64>) -> ()
+    transform.yield
+  }
+  transform.named_sequence @packed_avx2(%root: !transform.any_op {transform.readonly}) {
+    %nr = transform.param.constant 16 : i64 -> !transform.param<i64>
+    transform.include @packed failures(propagate) (%root, %nr) : (!transform.any_op, !transform.param<i64>) -> ()
+    transform.yield
+  }
+  transform.named_sequence @packed(%root: !transform.any_op {transform.readonly},
+                                   %nr: !transform.param<i64> {transform.readonly}) {
     %f = transform.structured.match ops{["func.func"]} attributes{sym_name = "matmul"} in %root : (!transform.any_op) -> !transform.any_op
     %mm = transform.structured.match ops{["linalg.matmul"]} in %f : (!transform.any_op) -> !transform.any_op
     %t1, %jc, %pc = transform.structured.tile_using_for %mm tile_sizes [0, 96, 40] : (!transform.any_op) -> (!transform.any_op, !transform.any_op, !transform.any_op)
-    %t2, %ir, %jr, %mk = transform.structured.tile_using_for %t1 tile_sizes [6, 32, 1] : (!transform.any_op) -> (!transform.any_op, !transform.any_op, !transform.any_op, !transform.any_op)
+    %t2, %ir, %jr, %mk = transform.structured.tile_using_for %t1 tile_sizes [6, %nr, 1] : (!transform.any_op, !transform.param<i64>) -> (!transform.any_op, !transform.any_op, !transform.any_op, !transform.any_op)
     %cb, %bb = transform.regtile.cache_read %t2, %pc {operand = 1} : (!transform.any_op, !transform.any_op) -> (!transform.any_op, !transform.any_op)
     %ca, %ba = transform.regtile.cache_read %t2, %ir {operand = 0} : (!transform.any_op, !transform.any_op) -> (!transform.any_op, !transform.any_op)
     %l = transform.regtile.cache_reduce %t2, %mk : (!transform.any_op, !transform.any_op) -> !transform.any_op
@@ -34,11 +47,22 @@ module attributes {transform.with_named_sequence} {
     transform.yield
   }
   // @packed with the tile added after the K loop (add_at_end).
-  transform.named_sequence @packed_add_at_end(%root: !transform.any_op {transform.readonly}) {
+  transform.named_sequence @packed_add_at_end_avx512(%root: !transform.any_op {transform.readonly}) {
+    %nr = transform.param.constant 32 : i64 -> !transform.param<i64>
+    transform.include @packed_add_at_end failures(propagate) (%root, %nr) : (!transform.any_op, !transform.param<i64>) -> ()
+    transform.yield
+  }
+  transform.named_sequence @packed_add_at_end_avx2(%root: !transform.any_op {transform.readonly}) {
+    %nr = transform.param.constant 16 : i64 -> !transform.param<i64>
+    transform.include @packed_add_at_end failures(propagate) (%root, %nr) : (!transform.any_op, !transform.param<i64>) -> ()
+    transform.yield
+  }
+  transform.named_sequence @packed_add_at_end(%root: !transform.any_op {transform.readonly},
+                                              %nr: !transform.param<i64> {transform.readonly}) {
     %f = transform.structured.match ops{["func.func"]} attributes{sym_name = "matmul"} in %root : (!transform.any_op) -> !transform.any_op
     %mm = transform.structured.match ops{["linalg.matmul"]} in %f : (!transform.any_op) -> !transform.any_op
     %t1, %jc, %pc = transform.structured.tile_using_for %mm tile_sizes [0, 96, 40] : (!transform.any_op) -> (!transform.any_op, !transform.any_op, !transform.any_op)
-    %t2, %ir, %jr, %mk = transform.structured.tile_using_for %t1 tile_sizes [6, 32, 1] : (!transform.any_op) -> (!transform.any_op, !transform.any_op, !transform.any_op, !transform.any_op)
+    %t2, %ir, %jr, %mk = transform.structured.tile_using_for %t1 tile_sizes [6, %nr, 1] : (!transform.any_op, !transform.param<i64>) -> (!transform.any_op, !transform.any_op, !transform.any_op, !transform.any_op)
     %cb, %bb = transform.regtile.cache_read %t2, %pc {operand = 1} : (!transform.any_op, !transform.any_op) -> (!transform.any_op, !transform.any_op)
     %l = transform.regtile.cache_reduce %t2, %mk {add_at_end, allow_reassociation} : (!transform.any_op, !transform.any_op) -> !transform.any_op
     transform.yield
