@@ -42,7 +42,7 @@ module attributes {transform.with_named_sequence} {
   // indexing_maps: B is packed into row-major micro-panels either way) and
   // every linalg.batch_matmul (one batch at a time) of `%func`, static or
   // dynamic shapes (every tile is bounded by the blocking):
-  //   for jc < N step nc:                 B block kc x nc in L2
+  //   for jc < N step nc:                 B block kc x nc in L2 or L3
   //     for pc < K step kc:
   //       Bc = pack B[pc.., jc..] as [nc/nr][kc][nr]    (cache_read)
   //       for ir < M step mr:

@@ -16,6 +16,7 @@
 #include "llvm/TargetParser/X86TargetParser.h"
 
 #include <cmath>
+#include <fstream>
 #include <mutex>
 #include <unistd.h>
 
@@ -50,27 +51,61 @@ static void deriveSimdFacts(TargetInfo &info) {
 }
 
 /// Cache sizes of named CPUs (per core for L1d and L2; L3 of a typical
-/// part), from the vendors' documentation. Unknown CPUs get the smallest
-/// common x86-64 values (32 KiB, 256 KiB, 8 MiB).
-static void cacheDefaults(TargetInfo &info) {
+/// part, and its share per core: the L3 of a core complex or socket over
+/// its cores), from the vendors' documentation. Unknown CPUs get the
+/// smallest common x86-64 values (32 KiB, 256 KiB, 8 MiB, 2 MiB per core).
+/// Returns whether the CPU is one of the named ones.
+static bool cacheDefaults(TargetInfo &info) {
   constexpr int64_t K = 1024, M = 1024 * 1024;
   struct Caches {
-    int64_t l1, l2, l3;
+    int64_t l1, l2, l3, l3PerCore;
   };
-  Caches c = llvm::StringSwitch<Caches>(info.cpu)
-                 .Case("znver5", {48 * K, 1 * M, 32 * M})
-                 .Case("znver4", {32 * K, 1 * M, 32 * M})
-                 .Case("znver3", {32 * K, 512 * K, 32 * M})
-                 .Case("znver2", {32 * K, 512 * K, 16 * M})
-                 .Cases({"sapphirerapids", "emeraldrapids", "graniterapids"},
-                        {48 * K, 2 * M, 64 * M})
-                 .Case("icelake-server", {48 * K, 1280 * K, 32 * M})
-                 .Cases({"skylake-avx512", "cascadelake", "cooperlake"},
-                        {32 * K, 1 * M, 32 * M})
-                 .Default({32 * K, 256 * K, 8 * M});
+  std::optional<Caches> named =
+      llvm::StringSwitch<std::optional<Caches>>(info.cpu)
+          // Zen 2-5: 16 or 32 MiB of L3 per 4- or 8-core complex.
+          .Case("znver5", Caches{48 * K, 1 * M, 32 * M, 4 * M})
+          .Case("znver4", Caches{32 * K, 1 * M, 32 * M, 4 * M})
+          .Case("znver3", Caches{32 * K, 512 * K, 32 * M, 4 * M})
+          .Case("znver2", Caches{32 * K, 512 * K, 16 * M, 4 * M})
+          // 1.875 MiB of L3 per core; Emerald Rapids 320 MiB for 64
+          // cores, Granite Rapids 504 MiB for 128.
+          .Case("sapphirerapids", Caches{48 * K, 2 * M, 64 * M, 1920 * K})
+          .Case("emeraldrapids", Caches{48 * K, 2 * M, 64 * M, 5 * M})
+          .Case("graniterapids", Caches{48 * K, 2 * M, 64 * M, 4 * M})
+          .Case("icelake-server", Caches{48 * K, 1280 * K, 32 * M, 1536 * K})
+          .Cases({"skylake-avx512", "cascadelake", "cooperlake"},
+                 Caches{32 * K, 1 * M, 32 * M, 1408 * K})
+          .Default(std::nullopt);
+  Caches c = named.value_or(Caches{32 * K, 256 * K, 8 * M, 2 * M});
   info.l1dBytes = c.l1;
   info.l2Bytes = c.l2;
   info.l3Bytes = c.l3;
+  info.l3PerCoreBytes = c.l3PerCore;
+  return named.has_value();
+}
+
+/// How many CPUs share the L3 of CPU 0, as Linux reports it (0 if unknown).
+static int64_t hostL3SharingCpus() {
+  std::ifstream in("/sys/devices/system/cpu/cpu0/cache/index3/shared_cpu_list");
+  std::string list;
+  if (!std::getline(in, list))
+    return 0;
+  // "0-7,16-23": count the CPUs of each range.
+  int64_t count = 0;
+  SmallVector<StringRef> ranges;
+  StringRef(list).trim().split(ranges, ',', -1, /*KeepEmpty=*/false);
+  for (StringRef r : ranges) {
+    auto [lo, hi] = r.split('-');
+    int64_t a = 0, b = 0;
+    if (lo.trim().getAsInteger(10, a))
+      return 0;
+    if (hi.empty())
+      b = a;
+    else if (hi.trim().getAsInteger(10, b) || b < a)
+      return 0;
+    count += b - a + 1;
+  }
+  return count;
 }
 
 int64_t InstrTiming::independentChains() const {
@@ -156,8 +191,12 @@ static void querySchedulingModel(TargetInfo &info) {
 }
 
 /// The host's caches as the OS reports them (defaults where it does not).
+/// The L3 share per core: the documented one of a known CPU model (a
+/// virtual machine reports the sharing of its vCPUs: 32 MiB "shared by 2
+/// CPUs" on a 2-vCPU Zen 3 guest whose core shares it with 7 others), else
+/// the OS's L3 over the CPUs sharing it.
 static void hostCaches(TargetInfo &info) {
-  cacheDefaults(info);
+  bool known = cacheDefaults(info);
   long l1 = sysconf(_SC_LEVEL1_DCACHE_SIZE),
        l2 = sysconf(_SC_LEVEL2_CACHE_SIZE), l3 = sysconf(_SC_LEVEL3_CACHE_SIZE);
   if (l1 > 0)
@@ -166,6 +205,9 @@ static void hostCaches(TargetInfo &info) {
     info.l2Bytes = l2;
   if (l3 > 0)
     info.l3Bytes = l3;
+  if (!known && l3 > 0)
+    if (int64_t sharing = hostL3SharingCpus(); sharing > 0)
+      info.l3PerCoreBytes = l3 / sharing;
 }
 
 unsigned TargetInfo::lanesForBitwidth(unsigned bitwidth) const {

@@ -59,6 +59,12 @@ struct TargetInfo {
   int64_t l1dBytes = 32 * 1024;
   int64_t l2Bytes = 256 * 1024;
   int64_t l3Bytes = 8 * 1024 * 1024;
+  /// The part of L3 one core can count on: the L3 of a core complex (AMD
+  /// CCX) or socket divided by the cores that share it. Named CPUs and a
+  /// host whose CPU model is one of them: documented values (virtual
+  /// machines report the sharing of their vCPUs, not of the cores); other
+  /// hosts: the OS's L3 over the CPUs it says share it.
+  int64_t l3PerCoreBytes = 2 * 1024 * 1024;
   /// What LLVM's scheduling model of `cpu` says about full-width (simdBits)
   /// f32 vector add, multiply, FMA and load (register forms; load: an
   /// unaligned vector load); empty where the model has no data.
