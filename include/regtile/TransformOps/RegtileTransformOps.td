@@ -201,8 +201,9 @@ def ReduceToVectorAccumulatorOp : Op<Transform_Dialect,
       in LLVM's scheduling model of the target, at least 2 (3 on Zen 4/5,
       4 on Ice Lake, 6 on Sapphire Rapids, 8 on Skylake-AVX512; 8 if the
       model has no data); 4 otherwise; at most a quarter of the target's
-      vector registers and, with `rows` > 1, as many as fit `rows` times
-      beside 2 load registers (at least 1)); also accepted as a parameter
+      vector registers and, with `rows` > 1, the largest power of two
+      that fits `rows` times beside 2 load registers when fewer fit);
+      also accepted as a parameter
       (`accumulators = %p`, e.g. a `transform.tune.knob`), where 0 means
       the default;
     - `rows`: output elements of the innermost parallel dim reduced
