@@ -574,28 +574,29 @@ int64_t defaultAccumulators(const Analysis &a, const TargetInfo &target,
   // scheduling model of the target (3 on Zen 4/5 and Haswell, 4 on Ice
   // Lake, 6 on Sapphire Rapids, 8 on Skylake-AVX512), at least 2; 8 where
   // the model has no data. Integer and min/max combiners: 4 (one-cycle ops;
-  // memory-bound). At most a quarter of the registers, and with `rows` > 1
-  // no more than `rows` rows of them fit beside the 2 load registers (a
-  // derived count never makes a fixed `rows` fail: 4 rows on AVX2's 16
-  // registers get 2 accumulators each), at least 1.
+  // memory-bound). Rounded up to a power of two: a loop carrying
+  // non-power-of-two multiples of the native vector (vector<48xf32> on
+  // AVX-512, <24xf32> on AVX2) with several rows is scalarized by LLVM
+  // (vinsertps chains and spills in the loop; 3 accumulators x 2-4 rows ran
+  // at 0.34-0.49x of 4 x 1 on Zen 3). At most a quarter of the registers,
+  // and with `rows` > 1 no more than fit `rows` times beside the 2 load
+  // registers (a derived count never makes a fixed `rows` fail: 4 rows on
+  // AVX2's 16 registers get 2 accumulators each), at least 1.
   bool fpArith = isa<FloatType>(a.accType) &&
                  (a.kind == CombiningKind::ADD || a.kind == CombiningKind::MUL);
-  int64_t wanted = 4;
+  int64_t chains = 4;
   if (fpArith) {
     const std::optional<InstrTiming> &timing =
         a.kind == CombiningKind::ADD ? target.vectorFAdd : target.vectorFMul;
-    wanted = timing ? std::max<int64_t>(2, timing->independentChains()) : 8;
+    chains = timing ? std::max<int64_t>(2, timing->independentChains()) : 8;
   }
-  wanted = std::min<int64_t>(wanted, target.numVectorRegisters / 4);
-  if (rows > 1 && rows * wanted + 2 > target.numVectorRegisters) {
-    // Shrunk to a power of two: 3 accumulators x 2-4 rows ran at 0.34-0.49x
-    // of 4 x 1 on Zen 3 (sum f32 384x512), 2 x 4 rows at 0.99x.
-    int64_t fit = std::max<int64_t>(1, (target.numVectorRegisters - 2) / rows);
-    wanted = 1;
-    while (wanted * 2 <= fit)
-      wanted *= 2;
-  }
-  return std::max<int64_t>(wanted, 1);
+  int64_t limit = target.numVectorRegisters / 4;
+  if (rows > 1)
+    limit = std::min<int64_t>(limit, (target.numVectorRegisters - 2) / rows);
+  int64_t wanted = 1;
+  while (wanted < chains && wanted * 2 <= limit)
+    wanted *= 2;
+  return wanted;
 }
 
 } // namespace

@@ -186,11 +186,12 @@ module attributes {transform.with_named_sequence} {
 // -----
 
 // Constants defined in the body become splats: `select(x * 0.5 > 0,
-// x * 0.5, 0)` summed, each piece on native vectors (znver4: 3 x 16 lanes,
-// LLVM's scheduling model: vaddps zmm latency 3, one per cycle).
+// x * 0.5, 0)` summed, each piece on native vectors (znver4: 4 x 16 lanes,
+// LLVM's scheduling model: vaddps zmm latency 3, one per cycle: 3 chains,
+// rounded up to a power of two).
 // CHECK-LABEL: func.func @body_constants
 // CHECK: scf.for
-// CHECK:   scf.for {{.*}} -> (vector<48xf32>)
+// CHECK:   scf.for {{.*}} -> (vector<64xf32>)
 // CHECK:     %[[H:[a-zA-Z0-9_]+]] = arith.constant dense<5.000000e-01> : vector<16xf32>
 // CHECK:     %[[M:[a-zA-Z0-9_]+]] = arith.mulf %{{.*}}, %[[H]] : vector<16xf32>
 // CHECK:     %[[P:[a-zA-Z0-9_]+]] = arith.cmpf ogt, %[[M]], %{{.*}} : vector<16xf32>
@@ -220,11 +221,11 @@ module attributes {transform.with_named_sequence} {
 // -----
 
 // `accumulators` from a parameter (a tuning knob): 5 x 16 lanes; 0 keeps the
-// default (3 x 16 for an FP sum on znver4).
+// default (4 x 16 for an FP sum on znver4).
 // CHECK-LABEL: func.func @accumulators_knob
 // CHECK: scf.for {{.*}} -> (vector<80xf32>)
 // CHECK-LABEL: func.func @accumulators_knob_default
-// CHECK: scf.for {{.*}} -> (vector<48xf32>)
+// CHECK: scf.for {{.*}} -> (vector<64xf32>)
 func.func @accumulators_knob(%a: memref<4x1000xf32>, %o: memref<4xf32>) {
   linalg.generic {indexing_maps = [affine_map<(i, j) -> (i, j)>, affine_map<(i, j) -> (i)>], iterator_types = ["parallel", "reduction"]}
       ins(%a : memref<4x1000xf32>) outs(%o : memref<4xf32>) {
@@ -261,24 +262,26 @@ module attributes {transform.with_named_sequence} {
 
 // The default accumulator count of FP sums and products is latency x
 // throughput of the vector instruction in LLVM's scheduling model of the
-// target (at least 2; at most a quarter of the registers):
-//   znver5          vaddps zmm 3 cycles, 1 per cycle      -> 3 x 16
+// target (at least 2), rounded up to a power of two (LLVM scalarizes loops
+// carrying 3 or 6 native vectors per row when several rows are reduced
+// together), at most a quarter of the registers:
+//   znver5          vaddps zmm 3 cycles, 1 per cycle      -> 3 -> 4 x 16
 //   icelake-server  vaddps zmm 4 cycles, 1 per cycle      -> 4 x 16
-//   sapphirerapids  vaddps zmm 3 cycles, 2 per cycle      -> 6 x 16
+//   sapphirerapids  vaddps zmm 3 cycles, 2 per cycle      -> 6 -> 8 x 16
 //   skylake-avx512  vaddps zmm 4 cycles, 2 per cycle      -> 8 x 16
-//   haswell         vaddps ymm 3 cycles, 1 per cycle      -> 3 x 8
+//   haswell         vaddps ymm 3 cycles, 1 per cycle      -> 3 -> 4 x 8
 //   haswell         vmulps ymm 5 cycles, 2 per cycle      -> 4 (16 registers / 4) x 8
 // Integer sums keep 4 (one-cycle adds; memory-bound).
 // CHECK-LABEL: func.func @model_znver5
-// CHECK: scf.for {{.*}} -> (vector<48xf32>)
+// CHECK: scf.for {{.*}} -> (vector<64xf32>)
 // CHECK-LABEL: func.func @model_icelake
 // CHECK: scf.for {{.*}} -> (vector<64xf32>)
 // CHECK-LABEL: func.func @model_sapphirerapids
-// CHECK: scf.for {{.*}} -> (vector<96xf32>)
+// CHECK: scf.for {{.*}} -> (vector<128xf32>)
 // CHECK-LABEL: func.func @model_skylake
 // CHECK: scf.for {{.*}} -> (vector<128xf32>)
 // CHECK-LABEL: func.func @model_haswell
-// CHECK: scf.for {{.*}} -> (vector<24xf32>)
+// CHECK: scf.for {{.*}} -> (vector<32xf32>)
 // CHECK-LABEL: func.func @model_haswell_mul
 // CHECK: scf.for {{.*}} -> (vector<32xf32>)
 // CHECK-LABEL: func.func @model_int
@@ -349,7 +352,7 @@ module attributes {transform.with_named_sequence} {
 
 // -----
 
-// rows = 4: blocks of 4 rows share the main loop (4 x 3 accumulators on
+// rows = 4: blocks of 4 rows share the main loop (4 x 4 accumulators on
 // znver4, 4 streams read at once), each row gets its horizontal reduction;
 // the 2 rows left over (10 = 2 x 4 + 2) are reduced one at a time.
 // CHECK-LABEL: func.func @four_rows
@@ -358,13 +361,13 @@ module attributes {transform.with_named_sequence} {
 // CHECK:   %[[I1:[a-zA-Z0-9_]+]] = arith.addi %[[I]], %c1
 // CHECK:   %[[I2:[a-zA-Z0-9_]+]] = arith.addi %[[I]], %c2
 // CHECK:   %[[I3:[a-zA-Z0-9_]+]] = arith.addi %[[I]], %c3
-// CHECK:   scf.for {{.*}} -> (vector<48xf32>, vector<48xf32>, vector<48xf32>, vector<48xf32>)
+// CHECK:   scf.for {{.*}} -> (vector<64xf32>, vector<64xf32>, vector<64xf32>, vector<64xf32>)
 // CHECK-DAG: vector.transfer_read %{{.*}}[%[[I]], %{{.*}}]
 // CHECK-DAG: vector.transfer_read %{{.*}}[%[[I3]], %{{.*}}]
 // CHECK:   scf.yield
 // CHECK-COUNT-4: vector.reduction <add>
 // CHECK: scf.for %{{.*}} = %c8{{.*}} to %c10{{.*}} step %c1
-// CHECK:   scf.for {{.*}} -> (vector<48xf32>) {
+// CHECK:   scf.for {{.*}} -> (vector<64xf32>) {
 // CHECK:   vector.reduction <add>
 func.func @four_rows(%a: memref<10x1000xf32>, %o: memref<10xf32>) {
   linalg.reduce ins(%a : memref<10x1000xf32>) outs(%o : memref<10xf32>) dimensions = [1]

@@ -200,9 +200,10 @@ def ReduceToVectorAccumulatorOp : Op<Transform_Dialect,
       floating-point add/mul, latency x throughput of the vector add/mul
       in LLVM's scheduling model of the target, at least 2 (3 on Zen 4/5,
       4 on Ice Lake, 6 on Sapphire Rapids, 8 on Skylake-AVX512; 8 if the
-      model has no data); 4 otherwise; at most a quarter of the target's
-      vector registers and, with `rows` > 1, the largest power of two
-      that fits `rows` times beside 2 load registers when fewer fit);
+      model has no data); 4 otherwise; rounded up to a power of two (LLVM
+      scalarizes loops carrying 3 or 6 native vectors per row with several
+      rows); at most a quarter of the target's vector registers and, with
+      `rows` > 1, as many as fit `rows` times beside 2 load registers);
       also accepted as a parameter
       (`accumulators = %p`, e.g. a `transform.tune.knob`), where 0 means
       the default;

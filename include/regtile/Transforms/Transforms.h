@@ -52,7 +52,7 @@ namespace regtile {
 struct VectorAccumulatorOptions {
   /// Independent native vector accumulators. Default: from the target and
   /// the combiner (FP add/mul: latency x throughput in LLVM's scheduling
-  /// model of the target; 4 otherwise), capped (to a power of two) so that
+  /// model of the target; 4 otherwise), a power of two, capped so that
   /// `rows` rows of them fit the register file beside 2 load registers.
   std::optional<int64_t> accumulators;
   /// Output elements (rows of the innermost parallel dim) reduced together:
