@@ -3,7 +3,8 @@
 // linalg.generic ops of the kernels.
 //   @reductions_regtile       one regtile op;
 //   @reductions_regtile_no_vnni  the same op told that the host has no
-//                             AVX-512 VNNI (its plain widening form);
+//                             AVX-512 VNNI (i8 sums then take its
+//                             vpmaddubsw + vpmaddwd form);
 //   @reductions_inner_reduction  upstream: tile 8x64, vectorize, keep the
 //                             8-row accumulator in registers, lower the
 //                             vector.multi_reduction with InnerReduction (a

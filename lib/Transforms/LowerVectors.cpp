@@ -23,7 +23,9 @@ VectorLoweringOptions VectorLoweringOptions::forTarget(const TargetInfo &t) {
   options.transposeLowering =
       t.hasAVX512() ? vector::VectorTransposeLowering::Shuffle16x16
                     : vector::VectorTransposeLowering::Shuffle1D;
-  options.avx512vnni = t.hasAVX512VNNI();
+  options.i8Dot.avx512vnni = t.simdBits == 512 && t.hasAVX512VNNI();
+  options.i8Dot.avx512bw = t.simdBits == 512 && t.has("avx512bw");
+  options.i8Dot.avx2 = t.simdBits == 256 && t.hasAVX2();
   return options;
 }
 
@@ -38,9 +40,10 @@ LogicalResult lowerVectors(Operation *root,
   MLIRContext *ctx = root->getContext();
 
   // 0. Instruction selection that must see multi-reductions whole.
-  if (options.avx512vnni) {
+  if (options.i8Dot.avx512vnni || options.i8Dot.avx512bw ||
+      options.i8Dot.avx2) {
     RewritePatternSet patterns(ctx);
-    populateVnniDotPatterns(patterns);
+    populateI8DotPatterns(patterns, options.i8Dot);
     if (failed(applyPatternsGreedily(root, std::move(patterns))))
       return root->emitError("regtile vector lowering did not converge");
   }

@@ -260,88 +260,170 @@ Value readInput(OpBuilder &b, Location loc, linalg::LinalgOp op,
       padding, mask, b.getBoolArrayAttr({true}));
 }
 
-/// The general strategy: one super-vector accumulator of `width` elements
-/// (several native vectors), the body's prologue vectorized at that width,
-/// masked-off lanes contributing the identity.
+/// The masks of `count` pieces of `width` elements for a tail of `rest`
+/// elements (pieces past the tail get all-false masks: create_mask clamps
+/// its size to [0, width]).
+SmallVector<Value> pieceMasks(OpBuilder &b, Location loc, Value rest,
+                              int64_t count, int64_t width) {
+  SmallVector<Value> masks;
+  for (int64_t k = 0; k < count; ++k) {
+    Value left = k == 0
+                     ? rest
+                     : Value(arith::SubIOp::create(
+                           b, loc, rest,
+                           arith::ConstantIndexOp::create(b, loc, k * width)));
+    masks.push_back(vector::CreateMaskOp::create(
+        b, loc, VectorType::get({width}, b.getI1Type()), ValueRange{left}));
+  }
+  return masks;
+}
+
+/// The start of piece `k` of `width` elements of a step at `start`. Plain
+/// index arithmetic: this runs inside loop-body builders, where affine's
+/// folding helpers cannot inspect the not yet attached loop.
+Value pieceStart(OpBuilder &b, Location loc, Value start, int64_t k,
+                 int64_t width) {
+  if (k == 0)
+    return start;
+  return arith::AddIOp::create(
+      b, loc, start, arith::ConstantIndexOp::create(b, loc, k * width));
+}
+
+/// `values` combined element-wise by `kind` as a balanced tree.
+Value combineTree(OpBuilder &b, Location loc, CombiningKind kind,
+                  ValueRange values, arith::FastMathFlags fastmath) {
+  auto fmf = arith::FastMathFlagsAttr::get(b.getContext(), fastmath);
+  SmallVector<Value> level(values.begin(), values.end());
+  while (level.size() > 1) {
+    SmallVector<Value> up;
+    for (size_t i = 0; i + 1 < level.size(); i += 2)
+      up.push_back(vector::makeArithReduction(b, loc, kind, level[i],
+                                              level[i + 1], fmf));
+    if (level.size() % 2)
+      up.push_back(level.back());
+    level = std::move(up);
+  }
+  return level.front();
+}
+
+/// The general strategy: `count` separate native vector accumulators of
+/// `lanes` elements, each updated per step from its own `lanes` elements (in
+/// ascending address order) with the body's prologue vectorized at that
+/// width; masked-off lanes contribute the identity. Separate loop-carried
+/// native vectors, not one super-vector: LLVM scalarizes a loop-carried
+/// vector<3x16xf32>-like value when several rows are reduced together.
 class PlainStrategy : public Strategy {
 public:
-  PlainStrategy(linalg::LinalgOp op, const Analysis &a, int64_t width)
-      : op(op), a(a), width(width) {}
+  PlainStrategy(linalg::LinalgOp op, const Analysis &a, int64_t accumulators,
+                int64_t lanes)
+      : op(op), a(a), count(accumulators), lanes(lanes) {}
 
-  int64_t stepWidth() const override { return width; }
+  int64_t stepWidth() const override { return count * lanes; }
 
   SmallVector<Value> init(OpBuilder &b, Location loc) override {
-    return {arith::ConstantOp::create(
-        b, loc,
-        DenseElementsAttr::get(vecType(a.accType),
-                               getIdentity(a.kind, a.accType, b)))};
+    return SmallVector<Value>(count, identity(b, loc));
   }
 
   SmallVector<Value> tailMasks(OpBuilder &b, Location loc,
                                Value rest) override {
-    return {vector::CreateMaskOp::create(
-        b, loc, VectorType::get({width}, b.getI1Type()), ValueRange{rest})};
+    return pieceMasks(b, loc, rest, count, lanes);
   }
 
   SmallVector<Value> step(OpBuilder &b, Location loc, ArrayRef<Value> ivs,
                           ValueRange accs, Value start,
                           ArrayRef<Value> masks) override {
-    Value mask = masks.empty() ? Value() : masks.front();
-    IRMapping map;
     Block &body = op->getRegion(0).front();
-    for (OpOperand *in : op.getDpsInputOperands())
-      map.map(body.getArgument(in->getOperandNumber()),
-              readInput(b, loc, op, a.innerDim, in, ivs, start, width, mask));
-    for (Operation *p : a.prologue) {
-      for (Value operand : p->getOperands())
-        if (!map.contains(operand))
-          map.map(operand, splat(b, loc, operand));
-      map.map(p->getResult(0), vectorizeOne(b, loc, p, map));
+    // Values that do not depend on the step's elements (splats of scalars
+    // from outside the body, constants, the identity), built once per step.
+    IRMapping invariant;
+    Value id;
+    SmallVector<Value> next;
+    for (int64_t k = 0; k < count; ++k) {
+      Value at = pieceStart(b, loc, start, k, lanes);
+      Value mask = masks.empty() ? Value() : masks[k];
+      IRMapping map;
+      for (OpOperand *in : op.getDpsInputOperands()) {
+        BlockArgument arg = body.getArgument(in->getOperandNumber());
+        if (Value v = invariant.lookupOrNull(arg)) {
+          map.map(arg, v);
+          continue;
+        }
+        Value v = readInput(b, loc, op, a.innerDim, in, ivs, at, lanes, mask);
+        // An input that does not move along the innermost dim is a
+        // broadcast, the same for every piece.
+        if (isa<vector::BroadcastOp>(v.getDefiningOp()))
+          invariant.map(arg, v);
+        map.map(arg, v);
+      }
+      for (Operation *p : a.prologue) {
+        for (Value operand : p->getOperands())
+          if (!map.contains(operand))
+            map.map(operand, splat(b, loc, operand, invariant));
+        map.map(p->getResult(0), vectorizeOne(b, loc, p, map, invariant));
+      }
+      Value x = map.contains(a.combined) ? map.lookup(a.combined)
+                                         : splat(b, loc, a.combined, invariant);
+      if (mask) {
+        if (!id)
+          id = identity(b, loc);
+        x = arith::SelectOp::create(b, loc, mask, x, id);
+      }
+      IRMapping combine;
+      combine.map(body.getArgument(op.getNumDpsInputs()), accs[k]);
+      combine.map(a.combined, x);
+      Operation *c = b.clone(*a.combiner, combine);
+      c->getResult(0).setType(accs[k].getType());
+      if (auto fmf = dyn_cast<arith::ArithFastMathInterface>(c))
+        c->setAttr(fmf.getFastMathAttrName(),
+                   arith::FastMathFlagsAttr::get(b.getContext(), a.fastmath));
+      next.push_back(c->getResult(0));
     }
-    Value x = map.contains(a.combined) ? map.lookup(a.combined)
-                                       : splat(b, loc, a.combined);
-    if (mask) {
-      Value identity = arith::ConstantOp::create(
-          b, loc,
-          DenseElementsAttr::get(vecType(a.accType),
-                                 getIdentity(a.kind, a.accType, b)));
-      x = arith::SelectOp::create(b, loc, mask, x, identity);
-    }
-    IRMapping combine;
-    combine.map(body.getArgument(op.getNumDpsInputs()), accs.front());
-    combine.map(a.combined, x);
-    Operation *c = b.clone(*a.combiner, combine);
-    c->getResult(0).setType(accs.front().getType());
-    if (auto fmf = dyn_cast<arith::ArithFastMathInterface>(c))
-      c->setAttr(fmf.getFastMathAttrName(),
-                 arith::FastMathFlagsAttr::get(b.getContext(), a.fastmath));
-    return {c->getResult(0)};
+    return next;
   }
 
   Value finish(OpBuilder &b, Location loc, ValueRange accs, Value initial,
                Operation *&finalOp) override {
-    auto red = vector::ReductionOp::create(b, loc, a.kind, accs.front(),
-                                           initial, a.fastmath);
+    // A tree of element-wise combines, then one horizontal reduction.
+    Value all = combineTree(b, loc, a.kind, accs, a.fastmath);
+    auto red =
+        vector::ReductionOp::create(b, loc, a.kind, all, initial, a.fastmath);
     finalOp = red;
     return red;
   }
 
 private:
   VectorType vecType(Type element) const {
-    return VectorType::get({width}, element);
+    return VectorType::get({lanes}, element);
   }
 
-  Value splat(OpBuilder &b, Location loc, Value scalar) {
-    return vector::BroadcastOp::create(b, loc, vecType(scalar.getType()),
-                                       scalar);
+  Value identity(OpBuilder &b, Location loc) const {
+    return arith::ConstantOp::create(
+        b, loc,
+        DenseElementsAttr::get(vecType(a.accType),
+                               getIdentity(a.kind, a.accType, b)));
   }
 
-  Value vectorizeOne(OpBuilder &b, Location loc, Operation *p, IRMapping &map) {
-    if (auto cst = dyn_cast<arith::ConstantOp>(p))
-      return arith::ConstantOp::create(
+  Value splat(OpBuilder &b, Location loc, Value scalar, IRMapping &invariant) {
+    if (Value v = invariant.lookupOrNull(scalar))
+      return v;
+    Value v =
+        vector::BroadcastOp::create(b, loc, vecType(scalar.getType()), scalar);
+    invariant.map(scalar, v);
+    return v;
+  }
+
+  Value vectorizeOne(OpBuilder &b, Location loc, Operation *p, IRMapping &map,
+                     IRMapping &invariant) {
+    if (auto cst = dyn_cast<arith::ConstantOp>(p)) {
+      if (Value v = invariant.lookupOrNull(cst.getResult()))
+        return v;
+      Value v = arith::ConstantOp::create(
           b, loc,
           DenseElementsAttr::get(vecType(cst.getType()),
                                  cast<TypedAttr>(cst.getValue())));
+      invariant.map(cst.getResult(), v);
+      return v;
+    }
     Operation *clone = b.clone(*p, map);
     clone->getResult(0).setType(vecType(p->getResult(0).getType()));
     return clone->getResult(0);
@@ -349,11 +431,11 @@ private:
 
   linalg::LinalgOp op;
   const Analysis &a;
-  int64_t width;
+  int64_t count, lanes;
 };
 
 //===----------------------------------------------------------------------===//
-// AVX-512 VNNI: i8 sums and dot products with vpdpbusd
+// i8 sums and dot products in the 4-way dot form (vpdpbusd, vpmaddubsw)
 //===----------------------------------------------------------------------===//
 
 /// An i32 sum of i8 values (b == nullptr) or of products of i8 values, each
@@ -411,25 +493,38 @@ static std::optional<I8Dot> matchI8Dot(linalg::LinalgOp op, const Analysis &a) {
   return d;
 }
 
-/// `accumulators` native vector<16xi32> accumulators, each updated by one
-/// vpdpbusd (64 bytes: four i8 products or values summed per i32 lane) per
-/// step:
+/// `accumulators` native vector<Lxi32> accumulators (L = lanes of the
+/// target's vectors), each updated per step by one 4-way dot of 4L bytes
+/// (four i8 products or values summed per i32 lane):
 ///   sum of s8 x:        acc += dot(u8 ones, x)
 ///   sum of u8 x:        acc += dot(x, s8 ones)
 ///   sum of u8 a * s8 b: acc += dot(a, b)
 ///   sum of s8 a * s8 b: acc += dot(a ^ 0x80, b)  (= (a + 128) * b as u8)
 ///                       corr += dot(u8 ones, b), result -= 128 * sum(corr)
-/// Masked-off bytes are zero, which adds nothing.
-class VnniStrategy : public Strategy {
+/// Masked-off bytes are zero, which adds nothing. The lowering selects
+/// vpdpbusd on AVX-512 VNNI targets, and for the sums (one side ones)
+/// vpmaddubsw + vpmaddwd elsewhere (populateI8DotPatterns).
+class I8DotStrategy : public Strategy {
 public:
-  static constexpr int64_t kBytes = 64, kLanes = 16;
-
-  VnniStrategy(linalg::LinalgOp op, const Analysis &a, I8Dot dot,
-               int64_t accumulators)
+  I8DotStrategy(linalg::LinalgOp op, const Analysis &a, I8Dot dot,
+                int64_t accumulators, int64_t vectorBytes)
       : op(op), a(a), dot(dot), count(accumulators),
-        corrected(dot.b && dot.aSigned) {}
+        corrected(dot.b && dot.aSigned), stepBytes(vectorBytes),
+        lanes(vectorBytes / 4) {}
 
-  int64_t stepWidth() const override { return count * kBytes; }
+  /// Whether `target` has an instruction for the form of `dot`: any dot
+  /// with AVX-512 VNNI (512-bit vectors), sums (one side all ones, no
+  /// saturation in vpmaddubsw's pairs) with AVX2 or AVX-512 BW.
+  static bool supports(const TargetInfo &target, const I8Dot &dot) {
+    if (target.simdBits == 512 && target.hasAVX512VNNI())
+      return true;
+    if (dot.b)
+      return false;
+    return (target.simdBits == 256 && target.hasAVX2()) ||
+           (target.simdBits == 512 && target.has("avx512bw"));
+  }
+
+  int64_t stepWidth() const override { return count * stepBytes; }
 
   SmallVector<Value> init(OpBuilder &b, Location loc) override {
     Value zero = arith::ConstantOp::create(
@@ -439,15 +534,7 @@ public:
 
   SmallVector<Value> tailMasks(OpBuilder &b, Location loc,
                                Value rest) override {
-    SmallVector<Value> masks;
-    for (int64_t k = 0; k < count; ++k) {
-      // create_mask clamps a negative size to an all-false mask.
-      Value left = arith::SubIOp::create(
-          b, loc, rest, arith::ConstantIndexOp::create(b, loc, k * kBytes));
-      masks.push_back(vector::CreateMaskOp::create(
-          b, loc, VectorType::get({kBytes}, b.getI1Type()), ValueRange{left}));
-    }
-    return masks;
+    return pieceMasks(b, loc, rest, count, stepBytes);
   }
 
   SmallVector<Value> step(OpBuilder &b, Location loc, ArrayRef<Value> ivs,
@@ -455,13 +542,7 @@ public:
                           ArrayRef<Value> masks) override {
     SmallVector<Value> next(accs.begin(), accs.end());
     for (int64_t k = 0; k < count; ++k) {
-      // Plain index arithmetic: this runs inside loop-body builders, where
-      // affine's folding helpers cannot inspect the not yet attached loop.
-      Value at = k == 0
-                     ? start
-                     : Value(arith::AddIOp::create(
-                           b, loc, start,
-                           arith::ConstantIndexOp::create(b, loc, k * kBytes)));
+      Value at = pieceStart(b, loc, start, k, stepBytes);
       Value mask = masks.empty() ? Value() : masks[k];
       Value x = read(b, loc, dot.a, ivs, at, mask);
       if (!dot.b) { // a sum
@@ -486,10 +567,13 @@ public:
 
   Value finish(OpBuilder &b, Location loc, ValueRange accs, Value initial,
                Operation *&finalOp) override {
-    Value sum = tree(b, loc, accs.take_front(count));
+    Value sum = combineTree(b, loc, CombiningKind::ADD, accs.take_front(count),
+                            arith::FastMathFlags::none);
     if (corrected) {
       // sum((a + 128) * b) - 128 * sum(b), wrapping like the i32 payload.
-      Value corr = tree(b, loc, accs.drop_front(count));
+      Value corr =
+          combineTree(b, loc, CombiningKind::ADD, accs.drop_front(count),
+                      arith::FastMathFlags::none);
       Value c128 = arith::ConstantOp::create(
           b, loc, DenseElementsAttr::get(accType(b), b.getI32IntegerAttr(128)));
       sum = arith::SubIOp::create(b, loc, sum,
@@ -503,33 +587,35 @@ public:
 
 private:
   VectorType accType(OpBuilder &b) const {
-    return VectorType::get({kLanes}, b.getI32Type());
+    return VectorType::get({lanes}, b.getI32Type());
   }
 
   Value bytes(OpBuilder &b, Location loc, int64_t value) {
     Type i8 = b.getI8Type();
     return arith::ConstantOp::create(
         b, loc,
-        DenseElementsAttr::get(VectorType::get({kBytes}, i8),
+        DenseElementsAttr::get(VectorType::get({stepBytes}, i8),
                                b.getIntegerAttr(i8, value)));
   }
 
-  /// 64 bytes of input `in`; masked-off bytes are zero.
+  /// stepBytes bytes of input `in`; masked-off bytes are zero.
   Value read(OpBuilder &b, Location loc, OpOperand *in, ArrayRef<Value> ivs,
              Value start, Value mask) {
-    Value v = readInput(b, loc, op, a.innerDim, in, ivs, start, kBytes, mask);
+    Value v =
+        readInput(b, loc, op, a.innerDim, in, ivs, start, stepBytes, mask);
     if (mask)
       v = arith::SelectOp::create(b, loc, mask, v, bytes(b, loc, 0));
     return v;
   }
 
   /// acc[i] += sum_{j<4} u8[4i+j] * s8[4i+j], in the portable form that
-  /// the lowering turns into vpdpbusd (populateVnniDotPatterns). Operands
+  /// the lowering turns into vpdpbusd or vpmaddubsw + vpmaddwd
+  /// (populateI8DotPatterns). Operands
   /// that are all ones are left out (the sums of bytes).
   Value vpdpbusd(OpBuilder &b, Location loc, Value acc, Value u8, Value s8,
                  bool u8IsOnes, bool s8IsOnes) {
-    VectorType groups = VectorType::get({kLanes, 4}, b.getI8Type());
-    VectorType wide = VectorType::get({kLanes, 4}, b.getI32Type());
+    VectorType groups = VectorType::get({lanes, 4}, b.getI8Type());
+    VectorType wide = VectorType::get({lanes, 4}, b.getI32Type());
     auto widen = [&](Value v, bool isSigned) -> Value {
       Value g = vector::ShapeCastOp::create(b, loc, groups, v);
       return isSigned ? Value(arith::ExtSIOp::create(b, loc, wide, g))
@@ -547,24 +633,12 @@ private:
         b, loc, products, acc, ArrayRef<bool>{false, true}, CombiningKind::ADD);
   }
 
-  Value tree(OpBuilder &b, Location loc, ValueRange vs) {
-    SmallVector<Value> level(vs.begin(), vs.end());
-    while (level.size() > 1) {
-      SmallVector<Value> up;
-      for (size_t i = 0; i + 1 < level.size(); i += 2)
-        up.push_back(arith::AddIOp::create(b, loc, level[i], level[i + 1]));
-      if (level.size() % 2)
-        up.push_back(level.back());
-      level = std::move(up);
-    }
-    return level.front();
-  }
-
   linalg::LinalgOp op;
   const Analysis &a;
   I8Dot dot;
   int64_t count;
   bool corrected;
+  int64_t stepBytes, lanes;
 };
 
 int64_t defaultAccumulators(const Analysis &a, const TargetInfo &target,
@@ -574,11 +648,10 @@ int64_t defaultAccumulators(const Analysis &a, const TargetInfo &target,
   // scheduling model of the target (3 on Zen 4/5 and Haswell, 4 on Ice
   // Lake, 6 on Sapphire Rapids, 8 on Skylake-AVX512), at least 2; 8 where
   // the model has no data. Integer and min/max combiners: 4 (one-cycle ops;
-  // memory-bound). Rounded up to a power of two: a loop carrying
-  // non-power-of-two multiples of the native vector (vector<48xf32> on
-  // AVX-512, <24xf32> on AVX2) with several rows is scalarized by LLVM
-  // (vinsertps chains and spills in the loop; 3 accumulators x 2-4 rows ran
-  // at 0.34-0.49x of 4 x 1 on Zen 3). At most a quarter of the registers,
+  // memory-bound). Rounded up to a power of two: a step of a power of two
+  // native vectors divides the power-of-two rows payloads usually have (a
+  // 512-float row is 8 steps of 4 x 16, but 10 steps of 3 x 16 and a
+  // masked tail of 2 x 16). At most a quarter of the registers,
   // and with `rows` > 1 no more than fit `rows` times beside the 2 load
   // registers (a derived count never makes a fixed `rows` fail: 4 rows on
   // AVX2's 16 registers get 2 accumulators each), at least 1.
@@ -882,18 +955,20 @@ FailureOr<VectorAccumulatorResult> reduceToVectorAccumulator(
   if (failed(checkKnobs(a, accumulators, options.rows, target, reason)))
     return failure();
   std::unique_ptr<Strategy> strategy;
-  std::optional<I8Dot> dot =
-      target.hasAVX512VNNI() ? matchI8Dot(op, a) : std::nullopt;
+  std::optional<I8Dot> dot = matchI8Dot(op, a);
+  if (dot && !I8DotStrategy::supports(target, *dot))
+    dot = std::nullopt;
   if (dot)
-    strategy = std::make_unique<VnniStrategy>(op, a, *dot, accumulators);
+    strategy = std::make_unique<I8DotStrategy>(op, a, *dot, accumulators,
+                                               target.simdBits / 8);
   else
-    strategy = std::make_unique<PlainStrategy>(
-        op, a, accumulators * target.lanes(a.accType));
+    strategy = std::make_unique<PlainStrategy>(op, a, accumulators,
+                                               target.lanes(a.accType));
 
   OpBuilder::InsertionGuard guard(rewriter);
   AccumulatorNestBuilder nest(rewriter, op, a, *strategy);
   nest.build(options.rows);
-  // The VNNI form is left whole: its instruction selection needs it.
+  // The 4-way dot form is left whole: its instruction selection needs it.
   if (!dot)
     unrollMainLoops(nest.mainLoops, target, rewriter.getContext());
 
@@ -901,7 +976,7 @@ FailureOr<VectorAccumulatorResult> reduceToVectorAccumulator(
   result.reductionLoop = nest.mainLoops.front();
   result.finalReduction = nest.finalReduction;
   result.width = strategy->stepWidth();
-  result.usesVnni = dot.has_value();
+  result.usesI8Dot = dot.has_value();
   return result;
 }
 

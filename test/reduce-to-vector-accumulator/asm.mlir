@@ -1,16 +1,23 @@
 // x86 assembly of sums reduced with the default accumulator count and
 // several rows (what clang -O3 makes of regtile-lower-to-llvm's output, as
 // the benchmarks compile it): the main loop is native vector adds from
-// memory, no element inserts, no stack. With a count that is not a power of
-// two (3 chains on Zen 4 and Haswell, latency 3 x one add per cycle) LLVM
-// scalarized such loops (vinsertps chains and spills); the count is rounded
-// up to a power of two.
+// memory, no element inserts, no stack. Derived counts are powers of two (3
+// chains on Zen 4 and Haswell, latency 3 x one add per cycle, round up to
+// 4); an explicit count that is not one gets the same loop: the
+// accumulators are separate native vectors (LLVM scalarized a loop-carried
+// vector<48xf32> with several rows: vinsertps chains and spills).
 // RUN: sed 's/TARGET/znver4/;s/ROWS/4/' %s | %regtile-opt -p 'builtin.module(transform-interpreter, regtile-lower-to-llvm)' \
 // RUN:   | mlir-translate --mlir-to-llvmir | opt -O3 | llc -O3 -mtriple=x86_64-pc-linux-gnu -mcpu=znver4 \
 // RUN:   | FileCheck %s --check-prefix=ZMM
 // RUN: sed 's/TARGET/haswell/;s/ROWS/2/' %s | %regtile-opt -p 'builtin.module(transform-interpreter, regtile-lower-to-llvm)' \
 // RUN:   | mlir-translate --mlir-to-llvmir | opt -O3 | llc -O3 -mtriple=x86_64-pc-linux-gnu -mcpu=haswell \
 // RUN:   | FileCheck %s --check-prefix=YMM
+// RUN: sed 's/TARGET/znver4/;s/ROWS/4, accumulators = 3/' %s | %regtile-opt -p 'builtin.module(transform-interpreter, regtile-lower-to-llvm)' \
+// RUN:   | mlir-translate --mlir-to-llvmir | opt -O3 | llc -O3 -mtriple=x86_64-pc-linux-gnu -mcpu=znver4 \
+// RUN:   | FileCheck %s --check-prefix=ZMM3
+// RUN: sed 's/TARGET/haswell/;s/ROWS/2, accumulators = 6/' %s | %regtile-opt -p 'builtin.module(transform-interpreter, regtile-lower-to-llvm)' \
+// RUN:   | mlir-translate --mlir-to-llvmir | opt -O3 | llc -O3 -mtriple=x86_64-pc-linux-gnu -mcpu=haswell \
+// RUN:   | FileCheck %s --check-prefix=YMM6
 
 // ZMM-LABEL: sum:
 // ZMM: Inner Loop Header
@@ -27,6 +34,21 @@
 // YMM-COUNT-8: vaddps {{.*}}(%r{{[a-z0-9]+}}{{.*}}), %ymm{{[0-9]+}}, %ymm{{[0-9]+}}
 // YMM-NOT: {{rsp|vinsertps|call}}
 // YMM: j{{[a-z]+}} .LBB
+// ZMM3-LABEL: sum:
+// ZMM3: Inner Loop Header
+// ZMM3-NOT: {{rsp|vinsertps|call}}
+// 4 rows x 3 accumulators:
+// ZMM3-COUNT-12: vaddps {{.*}}(%r{{[a-z0-9]+}}{{.*}}), %zmm{{[0-9]+}}, %zmm{{[0-9]+}}
+// ZMM3-NOT: {{rsp|vinsertps|call}}
+// ZMM3: j{{[a-z]+}} .LBB
+
+// YMM6-LABEL: sum:
+// YMM6: Inner Loop Header
+// YMM6-NOT: {{rsp|vinsertps|call}}
+// 2 rows x 6 accumulators:
+// YMM6-COUNT-12: vaddps {{.*}}(%r{{[a-z0-9]+}}{{.*}}), %ymm{{[0-9]+}}, %ymm{{[0-9]+}}
+// YMM6-NOT: {{rsp|vinsertps|call}}
+// YMM6: j{{[a-z]+}} .LBB
 module attributes {regtile.target = "TARGET"} {
   func.func @sum(%a: memref<384x512xf32>, %o: memref<384xf32>) {
     linalg.reduce ins(%a : memref<384x512xf32>) outs(%o : memref<384xf32>) dimensions = [1]

@@ -2,26 +2,34 @@
 // RUN: %regtile-opt %s --split-input-file --transform-interpreter | FileCheck %s
 
 // The running example of seed 001 (i8 -> i32 row sums of 384x512) on an
-// AVX-512 target without VNNI (with it, see vnni.mlir): 4 accumulators x
-// 16 lanes carried as one vector<64xi32> through the loop and computed in
-// native vector<16xi32> pieces (in ascending address order), no tail
-// (512 = 8 x 64), exactly one horizontal
-// reduction per row after the loop, merged with the row's initial value.
+// AVX-512 target without VNNI (with it, see vnni.mlir): the 4-way i8 dot
+// form that the lowering maps to vpmaddubsw + vpmaddwd (AVX-512 BW), 4
+// separate vector<16xi32> accumulators each fed 64 bytes per step, in
+// ascending address order; no tail (512 = 2 x 256); the accumulators added
+// up after the loop, then exactly one horizontal reduction per row, merged
+// with the row's initial value.
 // CHECK-LABEL: func.func @seed
 // CHECK-SAME: (%[[A:[a-zA-Z0-9_]+]]: tensor<384x512xi8>, %[[O:[a-zA-Z0-9_]+]]: tensor<384xi32>)
 // CHECK-DAG: %[[C512:[a-zA-Z0-9_]+]] = arith.constant 512 : index
-// CHECK-DAG: %[[C64:[a-zA-Z0-9_]+]] = arith.constant 64 : index
-// CHECK-DAG: %[[ZERO:[a-zA-Z0-9_]+]] = arith.constant dense<0> : vector<64xi32>
+// CHECK-DAG: %[[C256:[a-zA-Z0-9_]+]] = arith.constant 256 : index
+// CHECK-DAG: %[[ZERO:[a-zA-Z0-9_]+]] = arith.constant dense<0> : vector<16xi32>
 // CHECK-NOT: vector.create_mask
 // CHECK: scf.for %[[I:[a-zA-Z0-9_]+]] = %{{.*}} to %{{.*}} step %{{.*}} iter_args(%[[OUT:[a-zA-Z0-9_]+]] = %[[O]]) -> (tensor<384xi32>)
-// CHECK:   %[[ACC:[a-zA-Z0-9_]+]] = scf.for %[[J:[a-zA-Z0-9_]+]] = %{{.*}} to %[[C512]] step %[[C64]] iter_args(%[[V:[a-zA-Z0-9_]+]] = %[[ZERO]]) -> (vector<64xi32>)
+// CHECK:   %[[ACC:[a-zA-Z0-9_]+]]:4 = scf.for %[[J:[a-zA-Z0-9_]+]] = %{{.*}} to %[[C512]] step %[[C256]] iter_args(%[[V0:[a-zA-Z0-9_]+]] = %[[ZERO]], %{{.*}} = %[[ZERO]], %{{.*}} = %[[ZERO]], %{{.*}} = %[[ZERO]]) -> (vector<16xi32>, vector<16xi32>, vector<16xi32>, vector<16xi32>)
 // CHECK:     %[[X:[a-zA-Z0-9_]+]] = vector.transfer_read %[[A]][%[[I]], %[[J]]], %{{.*}} {in_bounds = [true]} : tensor<384x512xi8>, vector<64xi8>
-// CHECK-COUNT-4: arith.extsi %{{.*}} : vector<16xi8> to vector<16xi32>
-// CHECK-COUNT-4: arith.addi %{{.*}}, %{{.*}} : vector<16xi32>
-// CHECK:     scf.yield %{{.*}} : vector<64xi32>
+// CHECK:     %[[G:[a-zA-Z0-9_]+]] = vector.shape_cast %[[X]] : vector<64xi8> to vector<16x4xi8>
+// CHECK:     %[[E:[a-zA-Z0-9_]+]] = arith.extsi %[[G]] : vector<16x4xi8> to vector<16x4xi32>
+// CHECK:     vector.multi_reduction <add>, %[[E]], %[[V0]] [1] : vector<16x4xi32> to vector<16xi32>
+// CHECK:     %[[J1:[a-zA-Z0-9_]+]] = arith.addi %[[J]], %c64
+// CHECK:     vector.transfer_read %[[A]][%[[I]], %[[J1]]]
+// CHECK-COUNT-3: vector.multi_reduction <add>
+// CHECK:     scf.yield %{{.*}} : vector<16xi32>, vector<16xi32>, vector<16xi32>, vector<16xi32>
 // CHECK-NOT: vector.transfer_read
 // CHECK:   %[[INIT:[a-zA-Z0-9_]+]] = tensor.extract %[[OUT]][%[[I]]]
-// CHECK:   %[[R:[a-zA-Z0-9_]+]] = vector.reduction <add>, %[[ACC]], %[[INIT]] : vector<64xi32> into i32
+// CHECK:   %[[S0:[a-zA-Z0-9_]+]] = arith.addi %[[ACC]]#0, %[[ACC]]#1 : vector<16xi32>
+// CHECK:   %[[S1:[a-zA-Z0-9_]+]] = arith.addi %[[ACC]]#2, %[[ACC]]#3 : vector<16xi32>
+// CHECK:   %[[S:[a-zA-Z0-9_]+]] = arith.addi %[[S0]], %[[S1]] : vector<16xi32>
+// CHECK:   %[[R:[a-zA-Z0-9_]+]] = vector.reduction <add>, %[[S]], %[[INIT]] : vector<16xi32> into i32
 // CHECK-NOT: vector.reduction
 // CHECK:   tensor.insert %[[R]] into %[[OUT]][%[[I]]]
 func.func @seed(%a: tensor<384x512xi8>, %o: tensor<384xi32>) -> tensor<384xi32> {
@@ -44,22 +52,29 @@ module attributes {transform.with_named_sequence} {
 
 // -----
 
-// Sizes that do not divide the vector: 517 = 8 x 64 + 5, the tail is one
-// masked step whose masked-off lanes contribute the identity (its mask is
-// computed once). On an AVX2 target (here given on the function) the same
-// op uses 8-lane vectors: 4 x 8 = 32 lanes.
+// Sizes that do not divide the vector: 517 = 4 x 128 + 5, the tail is one
+// masked step whose masked-off bytes are zero (the masks, one per
+// accumulator, are computed once; the first holds the 5 bytes left, the
+// others none). On an AVX2 target (here given on the function) the same
+// form uses 8-lane accumulators fed 32 bytes each (4 x 32 = 128 bytes per
+// step), which the lowering maps to the AVX2 vpmaddubsw + vpmaddwd.
 // CHECK-LABEL: func.func @tail_avx2
 // CHECK-DAG: %[[C512:[a-zA-Z0-9_]+]] = arith.constant 512 : index
-// CHECK-DAG: %[[C32:[a-zA-Z0-9_]+]] = arith.constant 32 : index
+// CHECK-DAG: %[[C128:[a-zA-Z0-9_]+]] = arith.constant 128 : index
 // CHECK-DAG: %[[C5:[a-zA-Z0-9_]+]] = arith.constant 5 : index
 // CHECK: %[[M:[a-zA-Z0-9_]+]] = vector.create_mask %[[C5]] : vector<32xi1>
-// CHECK: %[[ACC:[a-zA-Z0-9_]+]] = scf.for %{{.*}} = %{{.*}} to %[[C512]] step %[[C32]] iter_args(%{{.*}}) -> (vector<32xi32>)
+// CHECK-COUNT-3: vector.create_mask %{{.*}} : vector<32xi1>
+// CHECK: %[[ACC:[a-zA-Z0-9_]+]]:4 = scf.for %{{.*}} = %{{.*}} to %[[C512]] step %[[C128]] iter_args(%{{.*}}) -> (vector<8xi32>, vector<8xi32>, vector<8xi32>, vector<8xi32>)
+// CHECK-COUNT-4: vector.multi_reduction <add>, %{{.*}}, %{{.*}} [1] : vector<8x4xi32> to vector<8xi32>
 // CHECK: %[[T:[a-zA-Z0-9_]+]] = vector.transfer_read %{{.*}}[%{{.*}}, %[[C512]]], %{{.*}}, %[[M]] {in_bounds = [true]} : tensor<383x517xi8>, vector<32xi8>
-// CHECK: %[[TE:[a-zA-Z0-9_]+]] = arith.extsi %[[T]]
-// CHECK: %[[ID:[a-zA-Z0-9_]+]] = arith.constant dense<0> : vector<32xi32>
-// CHECK: %[[SEL:[a-zA-Z0-9_]+]] = arith.select %[[M]], %[[TE]], %[[ID]]
-// CHECK: %[[ALL:[a-zA-Z0-9_]+]] = arith.addi %[[SEL]], %[[ACC]]
-// CHECK: vector.reduction <add>, %[[ALL]], %{{.*}} : vector<32xi32> into i32
+// CHECK: %[[ID:[a-zA-Z0-9_]+]] = arith.constant dense<0> : vector<32xi8>
+// CHECK: %[[SEL:[a-zA-Z0-9_]+]] = arith.select %[[M]], %[[T]], %[[ID]]
+// CHECK: %[[G:[a-zA-Z0-9_]+]] = vector.shape_cast %[[SEL]] : vector<32xi8> to vector<8x4xi8>
+// CHECK: %[[E:[a-zA-Z0-9_]+]] = arith.extsi %[[G]]
+// CHECK: vector.multi_reduction <add>, %[[E]], %[[ACC]]#0 [1] : vector<8x4xi32> to vector<8xi32>
+// CHECK-COUNT-3: vector.multi_reduction <add>
+// CHECK-COUNT-3: arith.addi %{{.*}}, %{{.*}} : vector<8xi32>
+// CHECK: vector.reduction <add>, %{{.*}}, %{{.*}} : vector<8xi32> into i32
 func.func @tail_avx2(%a: tensor<383x517xi8>, %o: tensor<383xi32>) -> tensor<383xi32>
     attributes {regtile.target = "haswell"} {
   %r = linalg.generic {indexing_maps = [affine_map<(i, j) -> (i, j)>, affine_map<(i, j) -> (i)>], iterator_types = ["parallel", "reduction"]}
@@ -82,21 +97,23 @@ module attributes {transform.with_named_sequence} {
 // -----
 
 // Dynamic sizes, an f32 sum allowed to reassociate by its fastmath flags:
-// 8 accumulators (FP add latency) x 16 lanes, read in 8 native pieces in
-// ascending order (the masked tail step stays whole), the flags carried to
-// the vector ops and to the final reduction.
+// 8 accumulators (FP add latency) of 16 lanes, read in ascending order, one
+// mask per accumulator for the tail (computed once), the flags carried to
+// the vector ops, the tree of adds and the final reduction.
 // CHECK-LABEL: func.func @dynamic_f32
 // CHECK: %[[N:[a-zA-Z0-9_]+]] = tensor.dim %{{.*}}, %c1 : tensor<?x?xf32>
 // CHECK: %[[END:[a-zA-Z0-9_]+]] = affine.apply #{{.*}}()[%[[N]]]
 // CHECK: %[[REST:[a-zA-Z0-9_]+]] = affine.apply #{{.*}}()[%[[N]]]
-// CHECK: %[[M:[a-zA-Z0-9_]+]] = vector.create_mask %[[REST]] : vector<128xi1>
-// CHECK: %[[NEG0:[a-zA-Z0-9_]+]] = arith.constant dense<-0.000000e+00> : vector<128xf32>
-// CHECK: scf.for %{{.*}} = %{{.*}} to %[[END]] step %{{.*}} iter_args(%{{.*}} = %[[NEG0]]) -> (vector<128xf32>)
+// CHECK: %[[M:[a-zA-Z0-9_]+]] = vector.create_mask %[[REST]] : vector<16xi1>
+// CHECK-COUNT-7: vector.create_mask %{{.*}} : vector<16xi1>
+// CHECK: %[[NEG0:[a-zA-Z0-9_]+]] = arith.constant dense<-0.000000e+00> : vector<16xf32>
+// CHECK: %[[ACC:[a-zA-Z0-9_]+]]:8 = scf.for %{{.*}} = %{{.*}} to %[[END]] step %c128 iter_args(%{{.*}} = %[[NEG0]], {{.*}}) -> (vector<16xf32>, vector<16xf32>, vector<16xf32>, vector<16xf32>, vector<16xf32>, vector<16xf32>, vector<16xf32>, vector<16xf32>)
 // CHECK-COUNT-8: vector.transfer_read {{.*}} {in_bounds = [true]} : tensor<?x?xf32>, vector<16xf32>
-// CHECK-COUNT-8: arith.addf %{{.*}}, %{{.*}} fastmath<reassoc> : vector<16xf32>
-// CHECK: vector.transfer_read {{.*}}, %[[M]] {in_bounds = [true]} : tensor<?x?xf32>, vector<128xf32>
-// CHECK: arith.addf %{{.*}}, %{{.*}} fastmath<reassoc> : vector<128xf32>
-// CHECK: vector.reduction <add>, %{{.*}}, %{{.*}} fastmath<reassoc> : vector<128xf32> into f32
+// CHECK: vector.transfer_read {{.*}}, %[[M]] {in_bounds = [true]} : tensor<?x?xf32>, vector<16xf32>
+// CHECK: arith.addf %{{.*}}, %[[ACC]]#0 fastmath<reassoc> : vector<16xf32>
+// CHECK-COUNT-7: arith.addf %{{.*}}, %[[ACC]]#{{[1-7]}} fastmath<reassoc> : vector<16xf32>
+// CHECK-COUNT-7: arith.addf %{{.*}}, %{{.*}} fastmath<reassoc> : vector<16xf32>
+// CHECK: vector.reduction <add>, %{{.*}}, %{{.*}} fastmath<reassoc> : vector<16xf32> into f32
 func.func @dynamic_f32(%a: tensor<?x?xf32>, %o: tensor<?xf32>) -> tensor<?xf32> {
   %r = linalg.reduce ins(%a : tensor<?x?xf32>) outs(%o : tensor<?xf32>) dimensions = [1]
     (%x: f32, %acc: f32) {
@@ -116,20 +133,21 @@ module attributes {transform.with_named_sequence} {
 // -----
 
 // A batch dim and two reduction dims (on buffers): the outer reduction dim
-// is a loop that carries the vector accumulator around the vectorized
+// is a loop that carries the vector accumulators around the vectorized
 // innermost one; one reduction per batch element. max needs no fastmath.
-// The accumulators attribute sets the width (2 x 16).
+// The accumulators attribute sets the count (2 x 16 lanes).
 // CHECK-LABEL: func.func @batch_two_reduction_dims
-// CHECK: %[[NINF:[a-zA-Z0-9_]+]] = arith.constant dense<0xFF800000> : vector<32xf32>
+// CHECK: %[[NINF:[a-zA-Z0-9_]+]] = arith.constant dense<0xFF800000> : vector<16xf32>
 // CHECK: scf.for %[[B:[a-zA-Z0-9_]+]] = %{{.*}} to %{{.*}} step
-// CHECK:   %[[OUTER:[a-zA-Z0-9_]+]] = scf.for %[[I:[a-zA-Z0-9_]+]] = %{{.*}} to %{{.*}} step %{{.*}} iter_args(%[[A0:[a-zA-Z0-9_]+]] = %[[NINF]]) -> (vector<32xf32>)
-// CHECK:     scf.for %[[J:[a-zA-Z0-9_]+]] = {{.*}} iter_args(%{{.*}} = %[[A0]]) -> (vector<32xf32>)
+// CHECK:   %[[OUTER:[a-zA-Z0-9_]+]]:2 = scf.for %[[I:[a-zA-Z0-9_]+]] = %{{.*}} to %{{.*}} step %{{.*}} iter_args(%[[A0:[a-zA-Z0-9_]+]] = %[[NINF]], %[[A1:[a-zA-Z0-9_]+]] = %[[NINF]]) -> (vector<16xf32>, vector<16xf32>)
+// CHECK:     scf.for %[[J:[a-zA-Z0-9_]+]] = {{.*}} iter_args(%{{.*}} = %[[A0]], %{{.*}} = %[[A1]]) -> (vector<16xf32>, vector<16xf32>)
 // CHECK:       vector.transfer_read %{{.*}}[%[[B]], %[[I]], %[[J]]]
 // CHECK:       arith.maximumf
 // CHECK:     vector.transfer_read {{.*}}, %{{.*}}, %{{.*}} {in_bounds = [true]}
 // CHECK:     scf.yield
 // CHECK:   %[[INIT:[a-zA-Z0-9_]+]] = memref.load %{{.*}}[%[[B]]]
-// CHECK:   %[[R:[a-zA-Z0-9_]+]] = vector.reduction <maximumf>, %[[OUTER]], %[[INIT]] : vector<32xf32> into f32
+// CHECK:   %[[BOTH:[a-zA-Z0-9_]+]] = arith.maximumf %[[OUTER]]#0, %[[OUTER]]#1 : vector<16xf32>
+// CHECK:   %[[R:[a-zA-Z0-9_]+]] = vector.reduction <maximumf>, %[[BOTH]], %[[INIT]] : vector<16xf32> into f32
 // CHECK:   memref.store %[[R]], %{{.*}}[%[[B]]]
 func.func @batch_two_reduction_dims(%a: memref<4x6x100xf32>, %o: memref<4xf32>) {
   linalg.generic {indexing_maps = [affine_map<(b, i, j) -> (b, i, j)>, affine_map<(b, i, j) -> (b)>], iterator_types = ["parallel", "reduction", "reduction"]}
@@ -151,16 +169,21 @@ module attributes {transform.with_named_sequence} {
 // -----
 
 // Dot product with a broadcast input (a per-row scale that does not depend
-// on the reduction dim): the prologue is vectorized, the scale read once
-// per row and broadcast; the returned handles are usable.
+// on the reduction dim): the prologue is vectorized, the scale read and
+// broadcast once per step for all 4 accumulators; the returned handles are
+// usable.
 // CHECK-LABEL: func.func @dot_scaled
 // CHECK: scf.for %[[I:[a-zA-Z0-9_]+]] =
 // CHECK:   scf.for
 // CHECK:     %[[S:[a-zA-Z0-9_]+]] = tensor.extract %{{.*}}[%[[I]]] : tensor<8xi32>
-// CHECK-COUNT-4: arith.muli {{.*}} : vector<16xi32>
-// CHECK:     vector.broadcast %[[S]] : i32 to vector<16xi32>
-// CHECK:     arith.muli {{.*}} : vector<16xi32>
+// CHECK:     %[[SV:[a-zA-Z0-9_]+]] = vector.broadcast %[[S]] : i32 to vector<16xi32>
+// CHECK-NOT: tensor.extract
+// CHECK:     %[[P:[a-zA-Z0-9_]+]] = arith.muli {{.*}} : vector<16xi32>
+// CHECK:     arith.muli %[[P]], %[[SV]] : vector<16xi32>
 // CHECK:     arith.addi {{.*}} : vector<16xi32>
+// CHECK-NOT: tensor.extract
+// CHECK-COUNT-3: arith.muli %{{.*}}, %[[SV]] : vector<16xi32>
+// CHECK:     scf.yield
 func.func @dot_scaled(%a: tensor<8x100xi8>, %b: tensor<100xi8>, %s: tensor<8xi32>, %o: tensor<8xi32>) -> tensor<8xi32> {
   %r = linalg.generic {indexing_maps = [affine_map<(i, j) -> (i, j)>, affine_map<(i, j) -> (j)>, affine_map<(i, j) -> (i)>, affine_map<(i, j) -> (i)>], iterator_types = ["parallel", "reduction"]}
       ins(%a, %b, %s : tensor<8x100xi8>, tensor<100xi8>, tensor<8xi32>) outs(%o : tensor<8xi32>) {
@@ -191,7 +214,7 @@ module attributes {transform.with_named_sequence} {
 // rounded up to a power of two).
 // CHECK-LABEL: func.func @body_constants
 // CHECK: scf.for
-// CHECK:   scf.for {{.*}} -> (vector<64xf32>)
+// CHECK:   scf.for {{.*}} -> (vector<16xf32>, vector<16xf32>, vector<16xf32>, vector<16xf32>)
 // CHECK:     %[[H:[a-zA-Z0-9_]+]] = arith.constant dense<5.000000e-01> : vector<16xf32>
 // CHECK:     %[[M:[a-zA-Z0-9_]+]] = arith.mulf %{{.*}}, %[[H]] : vector<16xf32>
 // CHECK:     %[[P:[a-zA-Z0-9_]+]] = arith.cmpf ogt, %[[M]], %{{.*}} : vector<16xf32>
@@ -223,9 +246,9 @@ module attributes {transform.with_named_sequence} {
 // `accumulators` from a parameter (a tuning knob): 5 x 16 lanes; 0 keeps the
 // default (4 x 16 for an FP sum on znver4).
 // CHECK-LABEL: func.func @accumulators_knob
-// CHECK: scf.for {{.*}} -> (vector<80xf32>)
+// CHECK: %{{.*}}:5 = scf.for {{.*}} step %c80 {{.*}} -> (vector<16xf32>, vector<16xf32>, vector<16xf32>, vector<16xf32>, vector<16xf32>)
 // CHECK-LABEL: func.func @accumulators_knob_default
-// CHECK: scf.for {{.*}} -> (vector<64xf32>)
+// CHECK: %{{.*}}:4 = scf.for {{.*}} step %c64 {{.*}} -> (vector<16xf32>, vector<16xf32>, vector<16xf32>, vector<16xf32>)
 func.func @accumulators_knob(%a: memref<4x1000xf32>, %o: memref<4xf32>) {
   linalg.generic {indexing_maps = [affine_map<(i, j) -> (i, j)>, affine_map<(i, j) -> (i)>], iterator_types = ["parallel", "reduction"]}
       ins(%a : memref<4x1000xf32>) outs(%o : memref<4xf32>) {
@@ -273,19 +296,19 @@ module attributes {transform.with_named_sequence} {
 //   haswell         vmulps ymm 5 cycles, 2 per cycle      -> 4 (16 registers / 4) x 8
 // Integer sums keep 4 (one-cycle adds; memory-bound).
 // CHECK-LABEL: func.func @model_znver5
-// CHECK: scf.for {{.*}} -> (vector<64xf32>)
+// CHECK: %{{.*}}:4 = scf.for {{.*}} step %c64 {{.*}} -> (vector<16xf32>, vector<16xf32>, vector<16xf32>, vector<16xf32>)
 // CHECK-LABEL: func.func @model_icelake
-// CHECK: scf.for {{.*}} -> (vector<64xf32>)
+// CHECK: %{{.*}}:4 = scf.for {{.*}} step %c64 {{.*}} -> (vector<16xf32>, vector<16xf32>, vector<16xf32>, vector<16xf32>)
 // CHECK-LABEL: func.func @model_sapphirerapids
-// CHECK: scf.for {{.*}} -> (vector<128xf32>)
+// CHECK: %{{.*}}:8 = scf.for {{.*}} step %c128 {{.*}} -> (vector<16xf32>, vector<16xf32>, vector<16xf32>, vector<16xf32>, vector<16xf32>, vector<16xf32>, vector<16xf32>, vector<16xf32>)
 // CHECK-LABEL: func.func @model_skylake
-// CHECK: scf.for {{.*}} -> (vector<128xf32>)
+// CHECK: %{{.*}}:8 = scf.for {{.*}} step %c128 {{.*}} -> (vector<16xf32>, vector<16xf32>, vector<16xf32>, vector<16xf32>, vector<16xf32>, vector<16xf32>, vector<16xf32>, vector<16xf32>)
 // CHECK-LABEL: func.func @model_haswell
-// CHECK: scf.for {{.*}} -> (vector<32xf32>)
+// CHECK: %{{.*}}:4 = scf.for {{.*}} step %c32 {{.*}} -> (vector<8xf32>, vector<8xf32>, vector<8xf32>, vector<8xf32>)
 // CHECK-LABEL: func.func @model_haswell_mul
-// CHECK: scf.for {{.*}} -> (vector<32xf32>)
+// CHECK: %{{.*}}:4 = scf.for {{.*}} step %c32 {{.*}} -> (vector<8xf32>, vector<8xf32>, vector<8xf32>, vector<8xf32>)
 // CHECK-LABEL: func.func @model_int
-// CHECK: scf.for {{.*}} -> (vector<64xi32>)
+// CHECK: %{{.*}}:4 = scf.for {{.*}} step %c64 {{.*}} -> (vector<16xi32>, vector<16xi32>, vector<16xi32>, vector<16xi32>)
 func.func @model_znver5(%a: memref<4x1000xf32>, %o: memref<4xf32>) attributes {regtile.target = "znver5"} {
   linalg.reduce ins(%a : memref<4x1000xf32>) outs(%o : memref<4xf32>) dimensions = [1]
     (%x: f32, %acc: f32) {
@@ -361,13 +384,13 @@ module attributes {transform.with_named_sequence} {
 // CHECK:   %[[I1:[a-zA-Z0-9_]+]] = arith.addi %[[I]], %c1
 // CHECK:   %[[I2:[a-zA-Z0-9_]+]] = arith.addi %[[I]], %c2
 // CHECK:   %[[I3:[a-zA-Z0-9_]+]] = arith.addi %[[I]], %c3
-// CHECK:   scf.for {{.*}} -> (vector<64xf32>, vector<64xf32>, vector<64xf32>, vector<64xf32>)
+// CHECK:   %{{.*}}:16 = scf.for {{.*}} -> (vector<16xf32>, vector<16xf32>, vector<16xf32>, vector<16xf32>, vector<16xf32>, vector<16xf32>, vector<16xf32>, vector<16xf32>, vector<16xf32>, vector<16xf32>, vector<16xf32>, vector<16xf32>, vector<16xf32>, vector<16xf32>, vector<16xf32>, vector<16xf32>)
 // CHECK-DAG: vector.transfer_read %{{.*}}[%[[I]], %{{.*}}]
 // CHECK-DAG: vector.transfer_read %{{.*}}[%[[I3]], %{{.*}}]
 // CHECK:   scf.yield
 // CHECK-COUNT-4: vector.reduction <add>
 // CHECK: scf.for %{{.*}} = %c8{{.*}} to %c10{{.*}} step %c1
-// CHECK:   scf.for {{.*}} -> (vector<64xf32>) {
+// CHECK:   %{{.*}}:4 = scf.for {{.*}} -> (vector<16xf32>, vector<16xf32>, vector<16xf32>, vector<16xf32>) {
 // CHECK:   vector.reduction <add>
 func.func @four_rows(%a: memref<10x1000xf32>, %o: memref<10xf32>) {
   linalg.reduce ins(%a : memref<10x1000xf32>) outs(%o : memref<10xf32>) dimensions = [1]
@@ -394,10 +417,10 @@ module attributes {transform.with_named_sequence} {
 // throughput 6, at most a quarter of the registers) shrink so that 4 rows
 // fit beside the 2 load registers, to a power of two (3 ran at a third of
 // the speed with several rows there): 2 accumulators (vector<16xf32>) per
-// row, instead of refusing the fixed rows.
+// row (4 x 2 vector<8xf32>), instead of refusing the fixed rows.
 // CHECK-LABEL: func.func @four_rows_avx2
 // CHECK: scf.for {{.*}} step %c4
-// CHECK:   scf.for {{.*}} -> (vector<16xf32>, vector<16xf32>, vector<16xf32>, vector<16xf32>)
+// CHECK:   %{{.*}}:8 = scf.for {{.*}} step %c16 {{.*}} -> (vector<8xf32>, vector<8xf32>, vector<8xf32>, vector<8xf32>, vector<8xf32>, vector<8xf32>, vector<8xf32>, vector<8xf32>)
 // CHECK-COUNT-4: vector.reduction <add>
 func.func @four_rows_avx2(%a: memref<10x1000xf32>, %o: memref<10xf32>) {
   linalg.reduce ins(%a : memref<10x1000xf32>) outs(%o : memref<10xf32>) dimensions = [1]

@@ -156,19 +156,22 @@ def ReduceToVectorAccumulatorOp : Op<Transform_Dialect,
 
     ```
     for each output element (every parallel dim, batch dims included):
-      acc = splat(identity) : vector<W x T>       W = accumulators * lanes(T)
+      acc[k] = splat(identity) : vector<L x T>    k < K = accumulators,
+                                                   L = lanes(T), W = K * L
       for each outer reduction dim:
         for r in [0, n - n mod W) step W:          unmasked main loop
-          acc = combine(acc, prologue(inputs[..., r : r + W]))
-        acc = combine(acc, select(mask, prologue(masked read), identity))
-      out[...] = vector.reduction <combine>, acc, out[...]
+          acc[k] = combine(acc[k], prologue(inputs[..., r + kL : r + (k+1)L]))
+        acc[k] = combine(acc[k], select(mask[k], prologue(masked read),
+                                        identity))
+      out[...] = vector.reduction <combine>,
+                   combine-tree(acc[0], ..., acc[K-1]), out[...]
     ```
 
-    `acc` is one vector of `accumulators` native vectors: after lowering it
-    is that many independent registers, carried by the loop and never
-    stored, so the combine latency is hidden. The tail is one masked step
-    (no out-of-bounds reads); the horizontal reduction happens once per
-    output element and is merged with the output's initial value.
+    The accumulators are separate native vectors, loop-carried and never
+    stored (independent registers, so the combine latency is hidden), read
+    in ascending address order. The tail is one masked step (no
+    out-of-bounds reads); the horizontal reduction happens once per output
+    element and is merged with the output's initial value.
 
     Supported bodies: `yield <combiner>(%out, f(%inputs))` where the
     combiner is `arith.addi/addf/muli/mulf/minsi/minui/maxsi/maxui/minimumf/
@@ -180,15 +183,18 @@ def ReduceToVectorAccumulatorOp : Op<Transform_Dialect,
     broadcast. Several reduction dimensions are all reduced, the innermost
     one vectorized.
 
-    On targets with AVX-512 VNNI, i8 -> i32 sums (`addi(out, extsi/extui(x))`)
-    and dot products (`addi(out, muli(ext(a), ext(b)))`, any signedness but
-    u8 x u8) accumulate 64 bytes per step into each of `accumulators`
-    separate `vector<16xi32>` accumulators, in a portable 4-way dot form
-    (`vector.multi_reduction` of `vector<16x4xi32>`) that
-    `regtile-lower-to-llvm` turns into `vpdpbusd` when its target has VNNI
-    (and into ordinary vector code otherwise): a sum of s8 is a dot with u8
-    ones; an s8 x s8 dot is `(a ^ 0x80) * b` minus `128 * sum(b)`. Use
-    `arch = "...,-avx512vnni"` to force the plain form.
+    i8 -> i32 sums (`addi(out, extsi/extui(x))`) and, on targets with
+    AVX-512 VNNI, dot products (`addi(out, muli(ext(a), ext(b)))`, any
+    signedness but u8 x u8) accumulate a native vector of bytes per step
+    into each of `accumulators` separate `vector<Lxi32>` accumulators (L =
+    16 with AVX-512, 8 with AVX2), in a portable 4-way dot form
+    (`vector.multi_reduction` of `vector<Lx4xi32>`) that
+    `regtile-lower-to-llvm` turns into `vpdpbusd` with VNNI, into
+    `vpmaddubsw` + `vpmaddwd` (a sum: the other side all ones) with AVX-512
+    BW or AVX2, and into ordinary vector code for other targets: a sum of
+    s8 is a dot with u8 ones; an s8 x s8 dot is `(a ^ 0x80) * b` minus
+    `128 * sum(b)`. Dot products without VNNI take the plain form
+    (`vpmaddubsw` saturates a pair of u8 x s8 products).
 
     Floating-point add/mul reductions are reassociated: the combiner must
     carry `fastmath<reassoc>` (or `fast`), or `allow_reassociation` must be
@@ -200,9 +206,7 @@ def ReduceToVectorAccumulatorOp : Op<Transform_Dialect,
       floating-point add/mul, latency x throughput of the vector add/mul
       in LLVM's scheduling model of the target, at least 2 (3 on Zen 4/5,
       4 on Ice Lake, 6 on Sapphire Rapids, 8 on Skylake-AVX512; 8 if the
-      model has no data); 4 otherwise; rounded up to a power of two (LLVM
-      scalarizes loops carrying 3 or 6 native vectors per row with several
-      rows); at most a quarter of the target's vector registers and, with
+      model has no data); 4 otherwise; rounded up to a power of two; at most a quarter of the target's vector registers and, with
       `rows` > 1, as many as fit `rows` times beside 2 load registers);
       also accepted as a parameter
       (`accumulators = %p`, e.g. a `transform.tune.knob`), where 0 means

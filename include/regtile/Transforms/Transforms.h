@@ -73,9 +73,10 @@ struct VectorAccumulatorResult {
   mlir::Operation *finalReduction = nullptr;
   /// Elements of the innermost dim consumed per main-loop iteration.
   int64_t width = 0;
-  /// Whether AVX-512 VNNI dot instructions accumulate (i8 sums and dot
-  /// products on a target that has them).
-  bool usesVnni = false;
+  /// Whether the i8 sum or dot product accumulates in the 4-way dot form
+  /// (vpdpbusd with AVX-512 VNNI; vpmaddubsw + vpmaddwd for sums with AVX2
+  /// or AVX-512 BW).
+  bool usesI8Dot = false;
 };
 
 /// Checks that `op` can be rewritten; on failure, `reason` says why.
@@ -93,14 +94,27 @@ reduceToVectorAccumulator(mlir::RewriterBase &rewriter,
                           const VectorAccumulatorOptions &options,
                           std::string &reason);
 
-/// Patterns that select AVX-512 VNNI `vpdpbusd` for the portable 4-way i8
-/// dot form that reduceToVectorAccumulator emits on VNNI targets:
-///   vector.multi_reduction <add>, P, %acc [1] : vector<16x4xi32> to
-///   vector<16xi32>, with P = extui(u) * extsi(s), extsi(s) or extui(u),
-///   u, s shape_casts of vector<64xi8>.
-/// The lowering pipeline applies them when the target has AVX-512 VNNI;
-/// elsewhere the form lowers as ordinary vector code, with the same result.
-void populateVnniDotPatterns(mlir::RewritePatternSet &patterns);
+/// The x86 instructions available for the 4-way i8 dot form.
+struct I8DotOptions {
+  /// vpdpbusd (512-bit): every form.
+  bool avx512vnni = false;
+  /// vpmaddubsw + vpmaddwd on 512 (AVX-512 BW) or 256 bits (AVX2): sums
+  /// (one side all ones) only; a u8 x s8 product pair can saturate i16.
+  bool avx512bw = false, avx2 = false;
+};
+
+/// Patterns that select instructions for the portable 4-way i8 dot form
+/// that reduceToVectorAccumulator emits for i8 sums and dot products:
+///   vector.multi_reduction <add>, P, %acc [1] : vector<Lx4xi32> to
+///   vector<Lxi32>, with P = extui(u) * extsi(s), extsi(s) or extui(u),
+///   u, s shape_casts of vector<4Lxi8>, L = 16 or 8;
+/// vpdpbusd for any P (L = 16, AVX-512 VNNI), and for P = extsi(s) or
+/// extui(u) `acc + vpmaddwd(vpmaddubsw(u, s), 1)` with the other side all
+/// ones (L = 16 with AVX-512 BW, L = 8 with AVX2). The lowering pipeline
+/// applies them for its target; forms without an instruction lower as
+/// ordinary vector code, with the same result.
+void populateI8DotPatterns(mlir::RewritePatternSet &patterns,
+                           const I8DotOptions &options);
 
 //===----------------------------------------------------------------------===//
 // transform.regtile.pack_unpack_to_tile_copies
@@ -623,8 +637,8 @@ struct VectorLoweringOptions {
   /// become vector.outerproduct chains, i.e. FMAs.)
   mlir::vector::VectorTransposeLowering transposeLowering =
       mlir::vector::VectorTransposeLowering::Shuffle1D;
-  /// Select vpdpbusd for 4-way i8 dot products (populateVnniDotPatterns).
-  bool avx512vnni = false;
+  /// Instructions for 4-way i8 dot products (populateI8DotPatterns).
+  I8DotOptions i8Dot;
 
   static VectorLoweringOptions forTarget(const TargetInfo &target);
 };

@@ -1,12 +1,21 @@
-// Execution of the VNNI form for every signedness, against the unscheduled
-// payload: lowered for the host (vpdpbusd where the host has AVX-512 VNNI)
-// and for an AVX2 target (the same portable form lowered without it).
+// Execution of the 4-way i8 dot form for every signedness, against the
+// unscheduled payload: scheduled for znver4 and lowered for the host
+// (vpdpbusd where the host has AVX-512 VNNI) and for an AVX2 target (the
+// same 512-bit form lowered as ordinary code); scheduled and lowered for
+// AVX2 (sums with vpmaddubsw + vpmaddwd on 256 bits, dot products plain)
+// and for skylake-avx512 (AVX-512 BW without VNNI: sums with the 512-bit
+// vpmaddubsw, on AVX-512 hosts).
 // RUN: %difftest %s | FileCheck %s
 // RUN: %difftest %s --lower-options target=x86-64-v3 | FileCheck %s
-// CHECK: PASS 3 cases
+// RUN: sed 's/arch = "znver4"/arch = "x86-64-v3"/' %s > %t.avx2.mlir
+// RUN: %difftest %t.avx2.mlir --lower-options target=x86-64-v3 | FileCheck %s
+// RUN: %if host-avx512 %{ sed 's/arch = "znver4"/arch = "skylake-avx512"/' %s > %t.skx.mlir %}
+// RUN: %if host-avx512 %{ %difftest %t.skx.mlir --lower-options target=skylake-avx512 | FileCheck %s %}
+// CHECK: PASS 4 cases
 // DIFFTEST-CASE: M=5 N=300
 // DIFFTEST-CASE: M=3 N=65
 // DIFFTEST-CASE: M=2 N=1
+// DIFFTEST-CASE: M=4 N=97
 func.func @sum_s8(%a: tensor<${M}x${N}xi8>, %o: tensor<${M}xi32>) -> tensor<${M}xi32> {
   %r = linalg.generic {indexing_maps = [affine_map<(i, j) -> (i, j)>, affine_map<(i, j) -> (i)>], iterator_types = ["parallel", "reduction"]}
       ins(%a : tensor<${M}x${N}xi8>) outs(%o : tensor<${M}xi32>) {
