@@ -59,14 +59,15 @@ static bool cacheDefaults(TargetInfo &info) {
   constexpr int64_t K = 1024, M = 1024 * 1024;
   struct Caches {
     int64_t l1, l2, l3, l3PerCore;
+    bool l3FeedsBlocks = false;
   };
   std::optional<Caches> named =
       llvm::StringSwitch<std::optional<Caches>>(info.cpu)
           // Zen 2-5: 16 or 32 MiB of L3 per 4- or 8-core complex.
-          .Case("znver5", Caches{48 * K, 1 * M, 32 * M, 4 * M})
-          .Case("znver4", Caches{32 * K, 1 * M, 32 * M, 4 * M})
-          .Case("znver3", Caches{32 * K, 512 * K, 32 * M, 4 * M})
-          .Case("znver2", Caches{32 * K, 512 * K, 16 * M, 4 * M})
+          .Case("znver5", Caches{48 * K, 1 * M, 32 * M, 4 * M, true})
+          .Case("znver4", Caches{32 * K, 1 * M, 32 * M, 4 * M, true})
+          .Case("znver3", Caches{32 * K, 512 * K, 32 * M, 4 * M, true})
+          .Case("znver2", Caches{32 * K, 512 * K, 16 * M, 4 * M, true})
           // 1.875 MiB of L3 per core; Emerald Rapids 320 MiB for 64
           // cores, Granite Rapids 504 MiB for 128.
           .Case("sapphirerapids", Caches{48 * K, 2 * M, 64 * M, 1920 * K})
@@ -81,6 +82,7 @@ static bool cacheDefaults(TargetInfo &info) {
   info.l2Bytes = c.l2;
   info.l3Bytes = c.l3;
   info.l3PerCoreBytes = c.l3PerCore;
+  info.l3FeedsBlocks = c.l3FeedsBlocks;
   return named.has_value();
 }
 
@@ -191,10 +193,23 @@ static void querySchedulingModel(TargetInfo &info) {
 }
 
 /// The host's caches as the OS reports them (defaults where it does not).
-/// The L3 share per core: the documented one of a known CPU model (a
-/// virtual machine reports the sharing of its vCPUs: 32 MiB "shared by 2
-/// CPUs" on a 2-vCPU Zen 3 guest whose core shares it with 7 others), else
-/// the OS's L3 over the CPUs sharing it.
+/// The L3 share per core: the documented one of a known CPU model, else the
+/// OS's L3 over the CPUs sharing it, except in a virtual machine, which
+/// reports the sharing of its vCPUs (32 MiB "shared by 2 CPUs" on a 2-vCPU
+/// Zen 3 guest whose core shares it with 7 others; 480 MiB on a 2-vCPU
+/// Xeon guest whose CPU model is masked): there the default stays.
+/// Whether this process runs in a virtual machine (CPUID leaf 1, ECX bit
+/// 31: the hypervisor-present bit).
+static bool underHypervisor() {
+#if defined(__x86_64__) || defined(__i386__)
+  unsigned eax = 1, ebx = 0, ecx = 0, edx = 0;
+  __asm__("cpuid" : "+a"(eax), "=b"(ebx), "=c"(ecx), "=d"(edx));
+  return (ecx >> 31) & 1;
+#else
+  return false;
+#endif
+}
+
 static void hostCaches(TargetInfo &info) {
   bool known = cacheDefaults(info);
   long l1 = sysconf(_SC_LEVEL1_DCACHE_SIZE),
@@ -205,7 +220,7 @@ static void hostCaches(TargetInfo &info) {
     info.l2Bytes = l2;
   if (l3 > 0)
     info.l3Bytes = l3;
-  if (!known && l3 > 0)
+  if (!known && l3 > 0 && !underHypervisor())
     if (int64_t sharing = hostL3SharingCpus(); sharing > 0)
       info.l3PerCoreBytes = l3 / sharing;
 }

@@ -1569,15 +1569,20 @@ computeContractionBlocking(const TargetInfo &target, Type accType,
                   : std::clamp<int64_t>(
                         prevPow2(target.l1dBytes * 3 / 4 / (b.mr * bytes)), 64,
                         1024);
-  // The B block (kc x nc) is streamed again by every row tile, from L2 if
-  // it fits there; each A sliver (mr x kc) is reused from L1 by the nc / nr
-  // tiles of its row. So the block fills L2, or half of the core's share of
-  // L3 where that is larger: a wider block reuses each A sliver more and
-  // streams from an L3 that keeps up (measured: on Zen 3, 6 x 16 tiles,
+  // The B block (kc x nc) is streamed again by every row tile; each A
+  // sliver (mr x kc) is reused from L1 by the nc / nr tiles of its row. So
+  // the block takes half of the core's share of L3 where that L3 keeps up
+  // (TargetInfo::l3FeedsBlocks: AMD Zen) and is larger than L2: a wider
+  // block reuses each A sliver more (measured: on Zen 3, 6 x 16 tiles,
   // 2048^3, nc 512 (a 2 MiB block) ran 1.11x nc 128 (L2) and 1.22x nc 64;
-  // on Zen 4 the tuner picks nc 1024 over the L2 rule's 256). Ice Lake and
-  // Sapphire Rapids (1.5-1.9 MiB of L3 per core) keep the L2 rule.
-  int64_t blockBytes = std::max(target.l2Bytes, target.l3PerCoreBytes / 2);
+  // on Zen 4 the tuner picks nc 1024 over the L2 rule's 256). Elsewhere it
+  // takes half of L2, which it shares with the A slivers and C tiles
+  // streamed through it (measured on a Xeon with AMX, 2 MiB L2, kc 1024,
+  // 1024^3: nc 256 ran 1.4x nc 512, the whole L2; Ice Lake's tuned blocks
+  // were 0.5-1 MiB of its 1.25 MiB).
+  int64_t blockBytes = target.l3FeedsBlocks
+                           ? std::max(target.l2Bytes, target.l3PerCoreBytes / 2)
+                           : target.l2Bytes / 2;
   b.nc = fixed.nc ? fixed.nc
                   : std::max<int64_t>(b.nr, (blockBytes / (b.kc * bytes)) /
                                                 b.nr * b.nr);

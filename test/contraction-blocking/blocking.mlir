@@ -1,12 +1,14 @@
 // transform.regtile.contraction_blocking derives the register tile from the
 // register file and the cache blocks from the cache sizes of the target
 // (explicit CPUs here, so the test does not depend on the machine); the B
-// block (kc x nc) fills L2 or half the core's share of L3, the larger:
+// block (kc x nc) fills L2 or half the core's share of L3, the larger, on
+// AMD Zen (whose L3 keeps up), half of L2 elsewhere:
 //   znver4          32 zmm, L1d 32 KiB, L2 1 MiB, L3 4 MiB/core: 6 x 64, kc 1024, nc 512
 //   znver5          32 zmm, L1d 48 KiB, L2 1 MiB, L3 4 MiB/core: 6 x 64, kc 1024, nc 512
-//   sapphirerapids  32 zmm, L1d 48 KiB, L2 2 MiB, L3 1.875 MiB/core: 6 x 64, kc 1024, nc 512 (L2)
-//   icelake-server  32 zmm, L1d 48 KiB, L2 1.25 MiB, L3 1.5 MiB/core: 6 x 64, kc 1024, nc 320 (L2)
-//   haswell         16 ymm, L1d 32 KiB, L2 256 KiB, (unknown: 2 MiB/core): 6 x 16, kc 1024, nc 256
+//   sapphirerapids  32 zmm, L1d 48 KiB, L2 2 MiB: 6 x 64, kc 1024, nc 256 (half of L2)
+//   graniterapids   32 zmm, L1d 48 KiB, L2 2 MiB, L3 4 MiB/core: kc 1024, nc 256 (half of L2)
+//   icelake-server  32 zmm, L1d 48 KiB, L2 1.25 MiB: 6 x 64, kc 1024, nc 128 (half of L2: 160, to a multiple of 64)
+//   haswell         16 ymm, L1d 32 KiB, L2 256 KiB: 6 x 16, kc 1024, nc 32 (half of L2)
 //   znver3          16 ymm, L1d 32 KiB, L2 512 KiB, L3 4 MiB/core: 6 x 16, kc 1024, nc 512
 //   f64 on znver4   8 lanes, 8 bytes: 6 x 32, kc 512, nc 512
 // RUN: %regtile-opt %s --transform-interpreter --verify-diagnostics
@@ -50,7 +52,7 @@ module attributes {transform.with_named_sequence} {
     transform.debug.emit_param_as_remark %c#1, "nr" : !transform.param<i64>
     // expected-remark @below {{kc 1024 : i64}}
     transform.debug.emit_param_as_remark %c#2, "kc" : !transform.param<i64>
-    // expected-remark @below {{nc 512 : i64}}
+    // expected-remark @below {{nc 256 : i64}}
     transform.debug.emit_param_as_remark %c#3, "nc" : !transform.param<i64>
     %d:4 = transform.regtile.contraction_blocking %m32 {arch = "haswell"} : (!transform.any_op) -> (!transform.param<i64>, !transform.param<i64>, !transform.param<i64>, !transform.param<i64>)
     // expected-remark @below {{mr 6 : i64}}
@@ -59,7 +61,7 @@ module attributes {transform.with_named_sequence} {
     transform.debug.emit_param_as_remark %d#1, "nr" : !transform.param<i64>
     // expected-remark @below {{kc 1024 : i64}}
     transform.debug.emit_param_as_remark %d#2, "kc" : !transform.param<i64>
-    // expected-remark @below {{nc 256 : i64}}
+    // expected-remark @below {{nc 32 : i64}}
     transform.debug.emit_param_as_remark %d#3, "nc" : !transform.param<i64>
     %e:4 = transform.regtile.contraction_blocking %m64 {arch = "znver4"} : (!transform.any_op) -> (!transform.param<i64>, !transform.param<i64>, !transform.param<i64>, !transform.param<i64>)
     // expected-remark @below {{mr 6 : i64}}
@@ -70,10 +72,15 @@ module attributes {transform.with_named_sequence} {
     transform.debug.emit_param_as_remark %e#2, "kc" : !transform.param<i64>
     // expected-remark @below {{nc 512 : i64}}
     transform.debug.emit_param_as_remark %e#3, "nc" : !transform.param<i64>
+    %gnr:4 = transform.regtile.contraction_blocking %m32 {arch = "graniterapids"} : (!transform.any_op) -> (!transform.param<i64>, !transform.param<i64>, !transform.param<i64>, !transform.param<i64>)
+    // expected-remark @below {{kc 1024 : i64}}
+    transform.debug.emit_param_as_remark %gnr#2, "kc" : !transform.param<i64>
+    // expected-remark @below {{nc 256 : i64}}
+    transform.debug.emit_param_as_remark %gnr#3, "nc" : !transform.param<i64>
     %g:4 = transform.regtile.contraction_blocking %m32 {arch = "icelake-server"} : (!transform.any_op) -> (!transform.param<i64>, !transform.param<i64>, !transform.param<i64>, !transform.param<i64>)
     // expected-remark @below {{kc 1024 : i64}}
     transform.debug.emit_param_as_remark %g#2, "kc" : !transform.param<i64>
-    // expected-remark @below {{nc 320 : i64}}
+    // expected-remark @below {{nc 128 : i64}}
     transform.debug.emit_param_as_remark %g#3, "nc" : !transform.param<i64>
     %h:4 = transform.regtile.contraction_blocking %m32 {arch = "znver3"} : (!transform.any_op) -> (!transform.param<i64>, !transform.param<i64>, !transform.param<i64>, !transform.param<i64>)
     // expected-remark @below {{nr 16 : i64}}

@@ -61,10 +61,18 @@ struct TargetInfo {
   int64_t l3Bytes = 8 * 1024 * 1024;
   /// The part of L3 one core can count on: the L3 of a core complex (AMD
   /// CCX) or socket divided by the cores that share it. Named CPUs and a
-  /// host whose CPU model is one of them: documented values (virtual
-  /// machines report the sharing of their vCPUs, not of the cores); other
-  /// hosts: the OS's L3 over the CPUs it says share it.
+  /// host whose CPU model is one of them: documented values; other hosts:
+  /// the OS's L3 over the CPUs it says share it, except in a virtual
+  /// machine (which reports the sharing of its vCPUs, not of the cores:
+  /// 480 MiB "shared by 2 CPUs" on a 2-vCPU Xeon guest), where it stays at
+  /// the default.
   int64_t l3PerCoreBytes = 2 * 1024 * 1024;
+  /// Whether a block streamed from the core's share of L3 keeps up with the
+  /// vector units, so that cache blocking may size blocks by it rather than
+  /// by L2: true for AMD Zen (the L3 of a core complex; measured on Zen 3
+  /// and 4), false for Intel's mesh-connected L3 (measured on a Xeon with
+  /// AMX: a 2 MiB GEMM B block ran at 0.7x a 1 MiB one) and unknown CPUs.
+  bool l3FeedsBlocks = false;
   /// What LLVM's scheduling model of `cpu` says about full-width (simdBits)
   /// f32 vector add, multiply, FMA and load (register forms; load: an
   /// unaligned vector load); empty where the model has no data.

@@ -503,10 +503,11 @@ def ContractionBlockingOp : Op<Transform_Dialect,
       of L1 (a power of two in [64, 1024]); deeper blocks also mean fewer
       round trips of the C tiles;
     - `nc`: the width of an N block: the `kc x nc` block of B, the one
-      operand every row tile streams again, fills L2 or half of the
-      core's share of L3, the larger (AMD: 2 MiB blocks, each A sliver
-      reused by more tiles, B streamed from an L3 that keeps up; Ice Lake,
-      Sapphire Rapids: L2) (a multiple of `nr`).
+      operand every row tile streams again, fills half of the core's
+      share of L3 or L2, the larger, where the L3 keeps up (AMD Zen: 2
+      MiB blocks, each A sliver reused by more tiles), else half of L2,
+      which it shares with the A slivers and C tiles (Intel: 1 MiB on
+      Sapphire Rapids and later) (a multiple of `nr`).
 
     Cache sizes are the host's as the OS reports them, or documented
     defaults for named CPUs (`arch`, or the payload's `regtile.target`).
