@@ -220,10 +220,9 @@ public:
   virtual SmallVector<Value> step(OpBuilder &b, Location loc,
                                   ArrayRef<Value> ivs, ValueRange accs,
                                   Value start, ArrayRef<Value> masks) = 0;
-  /// Combines the accumulators and the output's initial value; sets
-  /// `finalOp` to the horizontal reduction.
-  virtual Value finish(OpBuilder &b, Location loc, ValueRange accs,
-                       Value initial, Operation *&finalOp) = 0;
+  /// Combines the accumulators of one output element into one native
+  /// vector of partial results (combined by the op's combiner).
+  virtual Value combine(OpBuilder &b, Location loc, ValueRange accs) = 0;
 };
 
 /// Reads input `in` for a step: `width` elements from `start` along the
@@ -306,6 +305,83 @@ Value combineTree(OpBuilder &b, Location loc, CombiningKind kind,
   return level.front();
 }
 
+/// The horizontal reductions of `rows` vectors of the same type, together:
+/// a vector of rows.size() results (combined by `kind`), through a
+/// transpose-and-add network instead of one reduction per row. Level by
+/// level, pairs of vectors in which row = lane mod P are merged into one in
+/// which row = lane mod 2P: chunks of P lanes are split in two sets, one
+/// vector takes the first set's chunks of both operands (w, x, w, x, ...),
+/// the other the second set's, and the two are combined. The sets follow
+/// x86's unpack and 128-bit lane shuffles (within a 128-bit lane of c >= 2
+/// chunks: its first c/2 chunks, as vunpcklps/vunpcklpd; for wider chunks:
+/// the even ones, as vshuff64x2 / vinsertf64x4), so each shuffle is one
+/// instruction. Once one vector holds every row (row = lane mod R), halves
+/// are added until R lanes are left (extracts of the upper half). R rows of
+/// L lanes take R - 1 + log2(L / R) combines and 2 (R - 1) + log2(L / R)
+/// shuffles instead of R log2(L) of each. Row counts that are not a power
+/// of two are padded with identity vectors. Requires rows.size() <= L.
+Value reduceRowsTogether(OpBuilder &b, Location loc, CombiningKind kind,
+                         ArrayRef<Value> rows, arith::FastMathFlags fastmath) {
+  auto type = cast<VectorType>(rows.front().getType());
+  int64_t lanes = type.getNumElements();
+  int64_t count = rows.size();
+  int64_t padded = llvm::PowerOf2Ceil(count);
+  assert(padded <= lanes && "more rows than lanes");
+  int64_t lanesPer128 =
+      std::max<int64_t>(1, 128 / type.getElementTypeBitWidth());
+  auto fmf = arith::FastMathFlagsAttr::get(b.getContext(), fastmath);
+  SmallVector<Value> level(rows.begin(), rows.end());
+  if (padded > count) {
+    Value identity = arith::ConstantOp::create(
+        b, loc,
+        DenseElementsAttr::get(type,
+                               getIdentity(kind, type.getElementType(), b)));
+    level.resize(padded, identity);
+  }
+  for (int64_t period = 1; level.size() > 1; period *= 2) {
+    int64_t chunksPer128 = lanesPer128 / period;
+    int64_t bit = chunksPer128 >= 2 ? llvm::Log2_64(chunksPer128) - 1 : 0;
+    // Lanes of x ++ y (y's offset by `lanes`) for one set of chunks.
+    auto take = [&](int64_t set) {
+      SmallVector<int64_t> idx;
+      for (int64_t c = 0; c < lanes / period; ++c) {
+        if (((c >> bit) & 1) != set)
+          continue;
+        for (int64_t from : {int64_t(0), lanes})
+          for (int64_t t = 0; t < period; ++t)
+            idx.push_back(from + c * period + t);
+      }
+      return idx;
+    };
+    SmallVector<int64_t> first = take(0), second = take(1);
+    SmallVector<Value> up;
+    for (size_t i = 0; i < level.size(); i += 2) {
+      Value lo =
+          vector::ShuffleOp::create(b, loc, level[i], level[i + 1], first);
+      Value hi =
+          vector::ShuffleOp::create(b, loc, level[i], level[i + 1], second);
+      up.push_back(vector::makeArithReduction(b, loc, kind, lo, hi, fmf));
+    }
+    level = std::move(up);
+  }
+  Value v = level.front();
+  for (int64_t width = lanes; width > padded; width /= 2) {
+    auto half = [&](int64_t offset) -> Value {
+      return vector::ExtractStridedSliceOp::create(
+          b, loc, v, ArrayRef<int64_t>{offset}, ArrayRef<int64_t>{width / 2},
+          ArrayRef<int64_t>{1});
+    };
+    Value lo = half(0);
+    Value hi = half(width / 2);
+    v = vector::makeArithReduction(b, loc, kind, lo, hi, fmf);
+  }
+  if (padded > count)
+    v = vector::ExtractStridedSliceOp::create(b, loc, v, ArrayRef<int64_t>{0},
+                                              ArrayRef<int64_t>{count},
+                                              ArrayRef<int64_t>{1});
+  return v;
+}
+
 /// The general strategy: `count` separate native vector accumulators of
 /// `lanes` elements, each updated per step from its own `lanes` elements (in
 /// ascending address order) with the body's prologue vectorized at that
@@ -381,14 +457,8 @@ public:
     return next;
   }
 
-  Value finish(OpBuilder &b, Location loc, ValueRange accs, Value initial,
-               Operation *&finalOp) override {
-    // A tree of element-wise combines, then one horizontal reduction.
-    Value all = combineTree(b, loc, a.kind, accs, a.fastmath);
-    auto red =
-        vector::ReductionOp::create(b, loc, a.kind, all, initial, a.fastmath);
-    finalOp = red;
-    return red;
+  Value combine(OpBuilder &b, Location loc, ValueRange accs) override {
+    return combineTree(b, loc, a.kind, accs, a.fastmath);
   }
 
 private:
@@ -565,8 +635,7 @@ public:
     return next;
   }
 
-  Value finish(OpBuilder &b, Location loc, ValueRange accs, Value initial,
-               Operation *&finalOp) override {
+  Value combine(OpBuilder &b, Location loc, ValueRange accs) override {
     Value sum = combineTree(b, loc, CombiningKind::ADD, accs.take_front(count),
                             arith::FastMathFlags::none);
     if (corrected) {
@@ -579,10 +648,7 @@ public:
       sum = arith::SubIOp::create(b, loc, sum,
                                   arith::MulIOp::create(b, loc, corr, c128));
     }
-    auto red =
-        vector::ReductionOp::create(b, loc, CombiningKind::ADD, sum, initial);
-    finalOp = red;
-    return red;
+    return sum;
   }
 
 private:
@@ -870,26 +936,98 @@ private:
             ivs[d] = iv;
           return reduceInner(nb, nl, args);
         });
+    SmallVector<Value> partial;
+    for (int64_t r = 0; r < blockRows; ++r)
+      partial.push_back(strategy.combine(b, l, rowAccs(outer.results, r)));
     Value dest = onTensors ? iterArgs.front() : init;
-    for (int64_t r = 0; r < blockRows; ++r) {
-      if (rowDim)
-        ivs[*rowDim] = rowIvs[r];
-      SmallVector<Value> outIdx;
-      for (AffineExpr e : initMap.getResults())
-        outIdx.push_back(ivs[cast<AffineDimExpr>(e).getPosition()]);
-      Value initial = onTensors
-                          ? Value(tensor::ExtractOp::create(b, l, dest, outIdx))
-                          : Value(memref::LoadOp::create(b, l, dest, outIdx));
-      Value red = strategy.finish(b, l, rowAccs(outer.results, r), initial,
-                                  finalReduction);
-      if (onTensors)
-        dest = tensor::InsertOp::create(b, l, red, dest, outIdx);
-      else
-        memref::StoreOp::create(b, l, red, dest, outIdx);
-    }
+    int64_t lanes =
+        cast<VectorType>(partial.front().getType()).getNumElements();
+    if (blockRows > 1 && blockRows <= lanes)
+      dest = storeRowsTogether(b, l, partial, dest);
+    else
+      for (int64_t r = 0; r < blockRows; ++r)
+        dest = storeRow(b, l, r, partial[r], dest);
     if (!onTensors)
       return {};
     return {dest};
+  }
+
+  /// The output indices of row `r` of the block.
+  SmallVector<Value> outIndices(int64_t r) {
+    if (rowDim)
+      ivs[*rowDim] = rowIvs[r];
+    SmallVector<Value> outIdx;
+    for (AffineExpr e : initMap.getResults())
+      outIdx.push_back(ivs[cast<AffineDimExpr>(e).getPosition()]);
+    return outIdx;
+  }
+
+  /// One horizontal reduction of row `r`'s partial results, merged with the
+  /// output's initial value and stored; the new destination.
+  Value storeRow(OpBuilder &b, Location l, int64_t r, Value partial,
+                 Value dest) {
+    SmallVector<Value> outIdx = outIndices(r);
+    Value initial = onTensors
+                        ? Value(tensor::ExtractOp::create(b, l, dest, outIdx))
+                        : Value(memref::LoadOp::create(b, l, dest, outIdx));
+    auto red =
+        vector::ReductionOp::create(b, l, a.kind, partial, initial, a.fastmath);
+    finalReduction = red;
+    if (onTensors)
+      return tensor::InsertOp::create(b, l, red, dest, outIdx);
+    memref::StoreOp::create(b, l, red, dest, outIdx);
+    return dest;
+  }
+
+  /// The horizontal reductions of the block's rows together (one vector of
+  /// results), merged with the rows' initial values and stored: as one
+  /// vector read and write where the rows are contiguous in the output (the
+  /// row dim is its innermost, unit-stride dim), else element by element.
+  /// The new destination.
+  Value storeRowsTogether(OpBuilder &b, Location l, ArrayRef<Value> partial,
+                          Value dest) {
+    int64_t count = partial.size();
+    Value results = reduceRowsTogether(b, l, a.kind, partial, a.fastmath);
+    auto type = cast<VectorType>(results.getType());
+    bool contiguous =
+        initMap.getNumResults() > 0 &&
+        initMap.getResults().back() == b.getAffineDimExpr(*rowDim);
+    if (auto memrefType = dyn_cast<MemRefType>(dest.getType()))
+      contiguous &= memrefType.isLastDimUnitStride();
+    if (contiguous) {
+      SmallVector<Value> outIdx = outIndices(0);
+      Value padding = ub::PoisonOp::create(b, l, type.getElementType());
+      Value initial = vector::TransferReadOp::create(
+          b, l, type, dest, outIdx, padding, ArrayRef<bool>{true});
+      Value merged = vector::makeArithReduction(
+          b, l, a.kind, results, initial,
+          arith::FastMathFlagsAttr::get(b.getContext(), a.fastmath));
+      finalReduction = merged.getDefiningOp();
+      auto write = vector::TransferWriteOp::create(b, l, merged, dest, outIdx,
+                                                   ArrayRef<bool>{true});
+      return onTensors ? write.getResult() : dest;
+    }
+    SmallVector<Value> initials;
+    for (int64_t r = 0; r < count; ++r) {
+      SmallVector<Value> outIdx = outIndices(r);
+      initials.push_back(
+          onTensors ? Value(tensor::ExtractOp::create(b, l, dest, outIdx))
+                    : Value(memref::LoadOp::create(b, l, dest, outIdx)));
+    }
+    Value initial = vector::FromElementsOp::create(b, l, type, initials);
+    Value merged = vector::makeArithReduction(
+        b, l, a.kind, results, initial,
+        arith::FastMathFlagsAttr::get(b.getContext(), a.fastmath));
+    finalReduction = merged.getDefiningOp();
+    for (int64_t r = 0; r < count; ++r) {
+      SmallVector<Value> outIdx = outIndices(r);
+      Value v = vector::ExtractOp::create(b, l, merged, r);
+      if (onTensors)
+        dest = tensor::InsertOp::create(b, l, v, dest, outIdx);
+      else
+        memref::StoreOp::create(b, l, v, dest, outIdx);
+    }
+    return dest;
   }
 
   std::function<scf::ValueVector(OpBuilder &, Location, ValueRange, ValueRange)>

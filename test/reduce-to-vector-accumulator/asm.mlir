@@ -26,6 +26,16 @@
 // ZMM-COUNT-16: vaddps {{.*}}(%r{{[a-z0-9]+}}{{.*}}), %zmm{{[0-9]+}}, %zmm{{[0-9]+}}
 // ZMM-NOT: {{rsp|vinsertps|call}}
 // ZMM: j{{[a-z]+}} .LBB
+// Then the 4 rows' horizontal reductions together: in-lane unpacks, upper
+// halves added to lower ones, one vector add of the 4 initial values and
+// one 16-byte store (no per-row reduction or scalar store).
+// ZMM-NOT: {{vmovss|vhaddps}}
+// ZMM: vunpcklps
+// ZMM: vunpcklpd
+// ZMM: vextractf64x4
+// ZMM: vextractf128
+// ZMM: vaddps {{.*}}(%r{{[a-z0-9]+}}{{.*}}), %xmm{{[0-9]+}}, %xmm{{[0-9]+}}
+// ZMM-NEXT: vmovups %xmm{{[0-9]+}}, {{.*}}(%r
 
 // YMM-LABEL: sum:
 // YMM: Inner Loop Header

@@ -25,10 +25,10 @@
 // CHECK-COUNT-3: vector.multi_reduction <add>
 // CHECK:     scf.yield %{{.*}} : vector<16xi32>, vector<16xi32>, vector<16xi32>, vector<16xi32>
 // CHECK-NOT: vector.transfer_read
-// CHECK:   %[[INIT:[a-zA-Z0-9_]+]] = tensor.extract %[[OUT]][%[[I]]]
 // CHECK:   %[[S0:[a-zA-Z0-9_]+]] = arith.addi %[[ACC]]#0, %[[ACC]]#1 : vector<16xi32>
 // CHECK:   %[[S1:[a-zA-Z0-9_]+]] = arith.addi %[[ACC]]#2, %[[ACC]]#3 : vector<16xi32>
 // CHECK:   %[[S:[a-zA-Z0-9_]+]] = arith.addi %[[S0]], %[[S1]] : vector<16xi32>
+// CHECK:   %[[INIT:[a-zA-Z0-9_]+]] = tensor.extract %[[OUT]][%[[I]]]
 // CHECK:   %[[R:[a-zA-Z0-9_]+]] = vector.reduction <add>, %[[S]], %[[INIT]] : vector<16xi32> into i32
 // CHECK-NOT: vector.reduction
 // CHECK:   tensor.insert %[[R]] into %[[OUT]][%[[I]]]
@@ -145,8 +145,8 @@ module attributes {transform.with_named_sequence} {
 // CHECK:       arith.maximumf
 // CHECK:     vector.transfer_read {{.*}}, %{{.*}}, %{{.*}} {in_bounds = [true]}
 // CHECK:     scf.yield
-// CHECK:   %[[INIT:[a-zA-Z0-9_]+]] = memref.load %{{.*}}[%[[B]]]
 // CHECK:   %[[BOTH:[a-zA-Z0-9_]+]] = arith.maximumf %[[OUTER]]#0, %[[OUTER]]#1 : vector<16xf32>
+// CHECK:   %[[INIT:[a-zA-Z0-9_]+]] = memref.load %{{.*}}[%[[B]]]
 // CHECK:   %[[R:[a-zA-Z0-9_]+]] = vector.reduction <maximumf>, %[[BOTH]], %[[INIT]] : vector<16xf32> into f32
 // CHECK:   memref.store %[[R]], %{{.*}}[%[[B]]]
 func.func @batch_two_reduction_dims(%a: memref<4x6x100xf32>, %o: memref<4xf32>) {
@@ -376,9 +376,15 @@ module attributes {transform.with_named_sequence} {
 // -----
 
 // rows = 4: blocks of 4 rows share the main loop (4 x 4 accumulators on
-// znver4, 4 streams read at once), each row gets its horizontal reduction;
-// the 2 rows left over (10 = 2 x 4 + 2) are reduced one at a time.
+// znver4, 4 streams read at once); the 4 rows' accumulators are combined
+// per row, then reduced together through a transpose-and-add network (each
+// pair of rows interleaved lane by lane as vunpcklps/vunpckhps do, the two
+// pairs by lane pairs as vunpcklpd/vunpckhpd, added: row = lane mod 4;
+// then upper halves added to lower halves: 4 results), merged with one vector read of the
+// 4 initial values and written as one vector; no per-row reduction. The 2
+// rows left over (10 = 2 x 4 + 2) are reduced one at a time.
 // CHECK-LABEL: func.func @four_rows
+// CHECK-SAME: (%[[A:[a-zA-Z0-9_]+]]: memref<10x1000xf32>, %[[O:[a-zA-Z0-9_]+]]: memref<10xf32>)
 // CHECK: %[[C4:[a-zA-Z0-9_]+]] = arith.constant 4 : index
 // CHECK: scf.for %[[I:[a-zA-Z0-9_]+]] = %c0{{.*}} to %c8{{.*}} step %[[C4]]
 // CHECK:   %[[I1:[a-zA-Z0-9_]+]] = arith.addi %[[I]], %c1
@@ -388,7 +394,26 @@ module attributes {transform.with_named_sequence} {
 // CHECK-DAG: vector.transfer_read %{{.*}}[%[[I]], %{{.*}}]
 // CHECK-DAG: vector.transfer_read %{{.*}}[%[[I3]], %{{.*}}]
 // CHECK:   scf.yield
-// CHECK-COUNT-4: vector.reduction <add>
+// CHECK-NOT: vector.reduction
+// CHECK:   %[[L01:[a-zA-Z0-9_]+]] = vector.shuffle %[[R0:[a-zA-Z0-9_]+]], %[[R1:[a-zA-Z0-9_]+]] [0, 16, 1, 17, 4, 20, 5, 21, 8, 24, 9, 25, 12, 28, 13, 29]
+// CHECK:   %[[H01:[a-zA-Z0-9_]+]] = vector.shuffle %[[R0]], %[[R1]] [2, 18, 3, 19, 6, 22, 7, 23, 10, 26, 11, 27, 14, 30, 15, 31]
+// CHECK:   %[[P01:[a-zA-Z0-9_]+]] = arith.addf %[[L01]], %[[H01]] fastmath<reassoc> : vector<16xf32>
+// CHECK:   %[[L23:[a-zA-Z0-9_]+]] = vector.shuffle %[[R2:[a-zA-Z0-9_]+]], %[[R3:[a-zA-Z0-9_]+]] [0, 16, 1, 17, 4, 20, 5, 21, 8, 24, 9, 25, 12, 28, 13, 29]
+// CHECK:   %[[H23:[a-zA-Z0-9_]+]] = vector.shuffle %[[R2]], %[[R3]] [2, 18, 3, 19, 6, 22, 7, 23, 10, 26, 11, 27, 14, 30, 15, 31]
+// CHECK:   %[[P23:[a-zA-Z0-9_]+]] = arith.addf %[[L23]], %[[H23]] fastmath<reassoc> : vector<16xf32>
+// CHECK:   %[[L:[a-zA-Z0-9_]+]] = vector.shuffle %[[P01]], %[[P23]] [0, 1, 16, 17, 4, 5, 20, 21, 8, 9, 24, 25, 12, 13, 28, 29]
+// CHECK:   %[[H:[a-zA-Z0-9_]+]] = vector.shuffle %[[P01]], %[[P23]] [2, 3, 18, 19, 6, 7, 22, 23, 10, 11, 26, 27, 14, 15, 30, 31]
+// CHECK:   %[[Q:[a-zA-Z0-9_]+]] = arith.addf %[[L]], %[[H]] fastmath<reassoc> : vector<16xf32>
+// CHECK:   %[[Q8L:[a-zA-Z0-9_]+]] = vector.extract_strided_slice %[[Q]] {offsets = [0], sizes = [8], strides = [1]}
+// CHECK:   %[[Q8H:[a-zA-Z0-9_]+]] = vector.extract_strided_slice %[[Q]] {offsets = [8], sizes = [8], strides = [1]}
+// CHECK:   %[[Q8:[a-zA-Z0-9_]+]] = arith.addf %[[Q8L]], %[[Q8H]] fastmath<reassoc> : vector<8xf32>
+// CHECK:   %[[Q4L:[a-zA-Z0-9_]+]] = vector.extract_strided_slice %[[Q8]] {offsets = [0], sizes = [4], strides = [1]}
+// CHECK:   %[[Q4H:[a-zA-Z0-9_]+]] = vector.extract_strided_slice %[[Q8]] {offsets = [4], sizes = [4], strides = [1]}
+// CHECK:   %[[SUMS:[a-zA-Z0-9_]+]] = arith.addf %[[Q4L]], %[[Q4H]] fastmath<reassoc> : vector<4xf32>
+// CHECK:   %[[INIT:[a-zA-Z0-9_]+]] = vector.transfer_read %[[O]][%[[I]]], %{{.*}} {in_bounds = [true]} : memref<10xf32>, vector<4xf32>
+// CHECK:   %[[NEW:[a-zA-Z0-9_]+]] = arith.addf %[[SUMS]], %[[INIT]] fastmath<reassoc> : vector<4xf32>
+// CHECK:   vector.transfer_write %[[NEW]], %[[O]][%[[I]]] {in_bounds = [true]} : vector<4xf32>, memref<10xf32>
+// CHECK-NOT: vector.reduction
 // CHECK: scf.for %{{.*}} = %c8{{.*}} to %c10{{.*}} step %c1
 // CHECK:   %{{.*}}:4 = scf.for {{.*}} -> (vector<16xf32>, vector<16xf32>, vector<16xf32>, vector<16xf32>) {
 // CHECK:   vector.reduction <add>
@@ -421,7 +446,9 @@ module attributes {transform.with_named_sequence} {
 // CHECK-LABEL: func.func @four_rows_avx2
 // CHECK: scf.for {{.*}} step %c4
 // CHECK:   %{{.*}}:8 = scf.for {{.*}} step %c16 {{.*}} -> (vector<8xf32>, vector<8xf32>, vector<8xf32>, vector<8xf32>, vector<8xf32>, vector<8xf32>, vector<8xf32>, vector<8xf32>)
-// CHECK-COUNT-4: vector.reduction <add>
+// CHECK-NOT: vector.reduction
+// CHECK:   vector.shuffle {{.*}} : vector<8xf32>, vector<8xf32>
+// CHECK:   vector.transfer_read {{.*}} : memref<10xf32>, vector<4xf32>
 func.func @four_rows_avx2(%a: memref<10x1000xf32>, %o: memref<10xf32>) {
   linalg.reduce ins(%a : memref<10x1000xf32>) outs(%o : memref<10xf32>) dimensions = [1]
     (%x: f32, %acc: f32) {
@@ -435,6 +462,51 @@ module attributes {transform.with_named_sequence} {
     %g = transform.structured.match ops{["linalg.reduce"]} in %root : (!transform.any_op) -> !transform.any_op
     %r = transform.param.constant 4 : i64 -> !transform.param<i64>
     %l, %c = transform.regtile.reduce_to_vector_accumulator %g rows = %r {arch = "znver3"} : (!transform.any_op, !transform.param<i64>) -> (!transform.any_op, !transform.any_op)
+    transform.yield
+  }
+}
+
+// -----
+
+// rows = 3 with the output transposed (indexed (i, b), the rows are i): the
+// network is padded to 4 rows with the combiner's identity and its first 3
+// results taken; the initial values are read and the results stored element
+// by element (the rows are not contiguous in the output). The `combine`
+// handle names the op that merges results and initial values.
+// CHECK-LABEL: func.func @three_rows_transposed
+// CHECK-SAME: (%[[A:[a-zA-Z0-9_]+]]: memref<2x7x100xi32>, %[[O:[a-zA-Z0-9_]+]]: memref<7x2xi32>)
+// CHECK: scf.for %[[B:[a-zA-Z0-9_]+]] =
+// CHECK:   scf.for %[[I:[a-zA-Z0-9_]+]] = %{{.*}} to %c6{{.*}} step %c3
+// CHECK:     %[[I1:[a-zA-Z0-9_]+]] = arith.addi %[[I]], %c1
+// CHECK:     %[[I2:[a-zA-Z0-9_]+]] = arith.addi %[[I]], %c2
+// CHECK:     scf.yield
+// CHECK-NOT: vector.reduction
+// CHECK:     vector.shuffle %{{[0-9]+}}, %{{[0-9]+}} [0, 16, 1, 17,
+// CHECK:     vector.shuffle %{{[0-9]+}}, %cst{{[_0-9]*}} [0, 16, 1, 17,
+// CHECK:     %[[SLICE:[a-zA-Z0-9_]+]] = vector.extract_strided_slice %{{.*}} {offsets = [0], sizes = [3], strides = [1]} : vector<4xi32> to vector<3xi32>
+// CHECK:     %[[X0:[a-zA-Z0-9_]+]] = memref.load %[[O]][%[[I]], %[[B]]]
+// CHECK:     %[[X1:[a-zA-Z0-9_]+]] = memref.load %[[O]][%[[I1]], %[[B]]]
+// CHECK:     %[[X2:[a-zA-Z0-9_]+]] = memref.load %[[O]][%[[I2]], %[[B]]]
+// CHECK:     %[[INIT:[a-zA-Z0-9_]+]] = vector.from_elements %[[X0]], %[[X1]], %[[X2]] : vector<3xi32>
+// CHECK:     %[[NEW:[a-zA-Z0-9_]+]] = arith.maxsi %[[SLICE]], %[[INIT]] {merge_op} : vector<3xi32>
+// CHECK:     %[[E0:[a-zA-Z0-9_]+]] = vector.extract %[[NEW]][0]
+// CHECK:     memref.store %[[E0]], %[[O]][%[[I]], %[[B]]]
+// CHECK:     %[[E2:[a-zA-Z0-9_]+]] = vector.extract %[[NEW]][2]
+// CHECK:     memref.store %[[E2]], %[[O]][%[[I2]], %[[B]]]
+func.func @three_rows_transposed(%a: memref<2x7x100xi32>, %o: memref<7x2xi32>) {
+  linalg.generic {indexing_maps = [affine_map<(b, i, j) -> (b, i, j)>, affine_map<(b, i, j) -> (i, b)>], iterator_types = ["parallel", "parallel", "reduction"]}
+      ins(%a : memref<2x7x100xi32>) outs(%o : memref<7x2xi32>) {
+  ^bb0(%x: i32, %acc: i32):
+    %s = arith.maxsi %acc, %x : i32
+    linalg.yield %s : i32
+  }
+  return
+}
+module attributes {transform.with_named_sequence} {
+  transform.named_sequence @__transform_main(%root: !transform.any_op {transform.readonly}) {
+    %g = transform.structured.match ops{["linalg.generic"]} in %root : (!transform.any_op) -> !transform.any_op
+    %l, %c = transform.regtile.reduce_to_vector_accumulator %g {arch = "znver4", rows = 3} : (!transform.any_op) -> (!transform.any_op, !transform.any_op)
+    transform.annotate %c "merge_op" : !transform.any_op
     transform.yield
   }
 }

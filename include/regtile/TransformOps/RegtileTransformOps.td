@@ -213,9 +213,17 @@ def ReduceToVectorAccumulatorOp : Op<Transform_Dialect,
       the default;
     - `rows`: output elements of the innermost parallel dim reduced
       together (default 1): the main loop reads `rows` rows at once (more
-      memory streams in flight) with `rows x accumulators` registers; the
-      rows left over are reduced one by one; also as a parameter
-      (`rows = %p`, 0 = the default);
+      memory streams in flight) with `rows x accumulators` registers, and
+      the rows' horizontal reductions are done together (if `rows` is not
+      more than the lanes of a native vector): a transpose-and-add network
+      (pairs of rows interleaved by in-lane unpacks and added, level by
+      level, until one vector holds every row; then upper halves added to
+      lower ones: `rows - 1 + log2(lanes / rows)` combines instead of
+      `rows * log2(lanes)`), merged with one vector read of the rows'
+      initial values and written as one vector where the rows are
+      contiguous in the output (element by element where not); the rows
+      left over are reduced one by one; also as a parameter (`rows = %p`,
+      0 = the default);
     - `allow_reassociation`: reassociate FP add/mul without fastmath flags;
     - `arch`: target description (default: the payload's `regtile.target`
       attribute, else the host); the native vector length comes from it.
@@ -248,8 +256,10 @@ def ReduceToVectorAccumulatorOp : Op<Transform_Dialect,
     reassociate, or `rows` > 1 without a parallel dim or with more
     accumulators than the register file holds. Produces a definite failure if the target description is
     not understood. Otherwise returns the unmasked innermost reduction loop
-    in `loop` and the final `vector.reduction` in `combine` (one each per
-    payload op).
+    in `loop` and the final combining step in `combine` (one each per
+    payload op): the `vector.reduction` merging an output element with its
+    initial value, or with `rows` > 1 the elementwise combine of a block's
+    results with their initial values.
   }];
 
   let arguments = (ins TransformHandleTypeInterface:$target,

@@ -57,8 +57,10 @@ struct VectorAccumulatorOptions {
   std::optional<int64_t> accumulators;
   /// Output elements (rows of the innermost parallel dim) reduced together:
   /// the main loop carries `rows` x `accumulators` registers and reads
-  /// `rows` streams at once; the rows left over (extent not a multiple)
-  /// are reduced one by one. Default 1.
+  /// `rows` streams at once, and the rows' horizontal reductions are done
+  /// together (a transpose-and-add network, one vector read and write of
+  /// the rows' outputs where they are contiguous); the rows left over
+  /// (extent not a multiple) are reduced one by one. Default 1.
   int64_t rows = 1;
   /// Reassociate floating-point add/mul even without `reassoc` fastmath
   /// flags on the combiner.
@@ -69,7 +71,10 @@ struct VectorAccumulatorResult {
   /// The unmasked loop over the innermost reduction dim (with `rows` > 1:
   /// the one of the blocks of rows).
   mlir::scf::ForOp reductionLoop;
-  /// The final combining step (a vector.reduction per output element).
+  /// The final combining step: the vector.reduction of an output element
+  /// with its initial value, or with `rows` > 1 (not more than the lanes of
+  /// a native vector) the elementwise combine of the block's results with
+  /// its initial values.
   mlir::Operation *finalReduction = nullptr;
   /// Elements of the innermost dim consumed per main-loop iteration.
   int64_t width = 0;
