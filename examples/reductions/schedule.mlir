@@ -30,11 +30,11 @@ module attributes {transform.with_named_sequence} {
         : (!transform.any_op) -> !transform.any_op
     %acc_i8 = transform.tune.knob<"sum_i8.accumulators"> = 0 from options = [0, 1, 2, 4, 6, 8]
         -> !transform.param<i64>
-    %acc_f32 = transform.tune.knob<"sum_f32.accumulators"> = 0 from options = [0, 2, 3, 4, 6, 8]
+    %acc_f32 = transform.tune.knob<"sum_f32.accumulators"> = 0 from options = [0, 1, 2, 3, 4, 6, 8]
         -> !transform.param<i64>
-    %rows_i8 = transform.tune.knob<"sum_i8.rows"> = 0 from options = [0, 2, 4]
+    %rows_i8 = transform.tune.knob<"sum_i8.rows"> = 0 from options = [0, 1, 2, 4, 8]
         -> !transform.param<i64>
-    %rows_f32 = transform.tune.knob<"sum_f32.rows"> = 0 from options = [0, 2, 4, 6]
+    %rows_f32 = transform.tune.knob<"sum_f32.rows"> = 0 from options = [0, 1, 2, 4, 6, 8]
         -> !transform.param<i64>
     %l1, %c1 = transform.regtile.reduce_to_vector_accumulator %sum_i8
         accumulators = %acc_i8 rows = %rows_i8

@@ -258,16 +258,14 @@ DiagnosedSilenceableFailure transform::ReduceToVectorAccumulatorOp::applyToOne(
   if (failed(info))
     return DiagnosedSilenceableFailure::definiteFailure();
   regtile::VectorAccumulatorOptions options;
-  std::optional<int64_t> rows;
   DiagnosedSilenceableFailure read =
       readAttrOrKnob(*this, state, getAccumulators(), getAccumulatorsParam(),
                      "accumulators", options.accumulators);
   if (read.succeeded())
-    read =
-        readAttrOrKnob(*this, state, getRows(), getRowsParam(), "rows", rows);
+    read = readAttrOrKnob(*this, state, getRows(), getRowsParam(), "rows",
+                          options.rows);
   if (!read.succeeded())
     return read;
-  options.rows = rows.value_or(1);
   options.allowReassociation = getAllowReassociation();
   std::string reason;
   FailureOr<regtile::VectorAccumulatorResult> result =

@@ -1,9 +1,10 @@
 // x86 assembly of sums reduced with the default accumulator count and
 // several rows (what clang -O3 makes of regtile-lower-to-llvm's output, as
 // the benchmarks compile it): the main loop is native vector adds from
-// memory, no element inserts, no stack. Derived counts are powers of two (3
-// chains on Zen 4 and Haswell, latency 3 x one add per cycle, round up to
-// 4); an explicit count that is not one gets the same loop: the
+// memory, no element inserts, no stack. Derived counts share the chains the
+// target wants among the rows, rounded up to a power of two (3 chains on Zen
+// 4 and Haswell, latency 3 x one add per cycle: 1 per row with 4 rows, 2 with
+// 2 rows); an explicit count that is not one gets the same loop: the
 // accumulators are separate native vectors (LLVM scalarized a loop-carried
 // vector<48xf32> with several rows: vinsertps chains and spills).
 // RUN: sed 's/TARGET/znver4/;s/ROWS/4/' %s | %regtile-opt -p 'builtin.module(transform-interpreter, regtile-lower-to-llvm)' \
@@ -22,8 +23,8 @@
 // ZMM-LABEL: sum:
 // ZMM: Inner Loop Header
 // ZMM-NOT: {{rsp|vinsertps|call}}
-// 4 rows x 4 accumulators:
-// ZMM-COUNT-16: vaddps {{.*}}(%r{{[a-z0-9]+}}{{.*}}), %zmm{{[0-9]+}}, %zmm{{[0-9]+}}
+// 4 rows x 1 accumulator:
+// ZMM-COUNT-4: vaddps {{.*}}(%r{{[a-z0-9]+}}{{.*}}), %zmm{{[0-9]+}}, %zmm{{[0-9]+}}
 // ZMM-NOT: {{rsp|vinsertps|call}}
 // ZMM: j{{[a-z]+}} .LBB
 // Then the 4 rows' horizontal reductions together: in-lane unpacks, upper
@@ -40,8 +41,8 @@
 // YMM-LABEL: sum:
 // YMM: Inner Loop Header
 // YMM-NOT: {{rsp|vinsertps|call}}
-// 2 rows x 4 accumulators:
-// YMM-COUNT-8: vaddps {{.*}}(%r{{[a-z0-9]+}}{{.*}}), %ymm{{[0-9]+}}, %ymm{{[0-9]+}}
+// 2 rows x 2 accumulators:
+// YMM-COUNT-4: vaddps {{.*}}(%r{{[a-z0-9]+}}{{.*}}), %ymm{{[0-9]+}}, %ymm{{[0-9]+}}
 // YMM-NOT: {{rsp|vinsertps|call}}
 // YMM: j{{[a-z]+}} .LBB
 // ZMM3-LABEL: sum:

@@ -45,7 +45,7 @@ func.func @seed(%a: tensor<384x512xi8>, %o: tensor<384xi32>) -> tensor<384xi32> 
 module attributes {transform.with_named_sequence} {
   transform.named_sequence @__transform_main(%root: !transform.any_op {transform.readonly}) {
     %g = transform.structured.match ops{["linalg.generic"]} in %root : (!transform.any_op) -> !transform.any_op
-    %l, %c = transform.regtile.reduce_to_vector_accumulator %g {arch = "znver4,-avx512vnni"} : (!transform.any_op) -> (!transform.any_op, !transform.any_op)
+    %l, %c = transform.regtile.reduce_to_vector_accumulator %g {rows = 1, arch = "znver4,-avx512vnni"} : (!transform.any_op) -> (!transform.any_op, !transform.any_op)
     transform.yield
   }
 }
@@ -89,7 +89,7 @@ func.func @tail_avx2(%a: tensor<383x517xi8>, %o: tensor<383xi32>) -> tensor<383x
 module attributes {transform.with_named_sequence} {
   transform.named_sequence @__transform_main(%root: !transform.any_op {transform.readonly}) {
     %g = transform.structured.match ops{["linalg.generic"]} in %root : (!transform.any_op) -> !transform.any_op
-    %l, %c = transform.regtile.reduce_to_vector_accumulator %g : (!transform.any_op) -> (!transform.any_op, !transform.any_op)
+    %l, %c = transform.regtile.reduce_to_vector_accumulator %g {rows = 1} : (!transform.any_op) -> (!transform.any_op, !transform.any_op)
     transform.yield
   }
 }
@@ -125,7 +125,7 @@ func.func @dynamic_f32(%a: tensor<?x?xf32>, %o: tensor<?xf32>) -> tensor<?xf32> 
 module attributes {transform.with_named_sequence} {
   transform.named_sequence @__transform_main(%root: !transform.any_op {transform.readonly}) {
     %g = transform.structured.match ops{["linalg.reduce"]} in %root : (!transform.any_op) -> !transform.any_op
-    %l, %c = transform.regtile.reduce_to_vector_accumulator %g {arch = "skylake-avx512"} : (!transform.any_op) -> (!transform.any_op, !transform.any_op)
+    %l, %c = transform.regtile.reduce_to_vector_accumulator %g {rows = 1, arch = "skylake-avx512"} : (!transform.any_op) -> (!transform.any_op, !transform.any_op)
     transform.yield
   }
 }
@@ -161,7 +161,7 @@ func.func @batch_two_reduction_dims(%a: memref<4x6x100xf32>, %o: memref<4xf32>) 
 module attributes {transform.with_named_sequence} {
   transform.named_sequence @__transform_main(%root: !transform.any_op {transform.readonly}) {
     %g = transform.structured.match ops{["linalg.generic"]} in %root : (!transform.any_op) -> !transform.any_op
-    %l, %c = transform.regtile.reduce_to_vector_accumulator %g {arch = "znver4", accumulators = 2} : (!transform.any_op) -> (!transform.any_op, !transform.any_op)
+    %l, %c = transform.regtile.reduce_to_vector_accumulator %g {rows = 1, arch = "znver4", accumulators = 2} : (!transform.any_op) -> (!transform.any_op, !transform.any_op)
     transform.yield
   }
 }
@@ -200,7 +200,7 @@ func.func @dot_scaled(%a: tensor<8x100xi8>, %b: tensor<100xi8>, %s: tensor<8xi32
 module attributes {transform.with_named_sequence} {
   transform.named_sequence @__transform_main(%root: !transform.any_op {transform.readonly}) {
     %g = transform.structured.match ops{["linalg.generic"]} in %root : (!transform.any_op) -> !transform.any_op
-    %l, %c = transform.regtile.reduce_to_vector_accumulator %g {arch = "znver4"} : (!transform.any_op) -> (!transform.any_op, !transform.any_op)
+    %l, %c = transform.regtile.reduce_to_vector_accumulator %g {rows = 1, arch = "znver4"} : (!transform.any_op) -> (!transform.any_op, !transform.any_op)
     transform.debug.emit_remark_at %c, "final reduction" : !transform.any_op
     transform.yield
   }
@@ -236,7 +236,7 @@ func.func @body_constants(%a: tensor<8x256xf32>, %o: tensor<8xf32>) -> tensor<8x
 module attributes {transform.with_named_sequence} {
   transform.named_sequence @__transform_main(%root: !transform.any_op {transform.readonly}) {
     %g = transform.structured.match ops{["linalg.generic"]} in %root : (!transform.any_op) -> !transform.any_op
-    %l, %c = transform.regtile.reduce_to_vector_accumulator %g {arch = "znver4"} : (!transform.any_op) -> (!transform.any_op, !transform.any_op)
+    %l, %c = transform.regtile.reduce_to_vector_accumulator %g {rows = 1, arch = "znver4"} : (!transform.any_op) -> (!transform.any_op, !transform.any_op)
     transform.yield
   }
 }
@@ -274,9 +274,9 @@ module attributes {transform.with_named_sequence} {
     %g1 = transform.structured.match ops{["linalg.generic"]} in %f1 : (!transform.any_op) -> !transform.any_op
     %g2 = transform.structured.match ops{["linalg.generic"]} in %f2 : (!transform.any_op) -> !transform.any_op
     %k = transform.tune.knob<"accumulators"> = 5 from options = [0, 1, 2, 3, 5, 8] -> !transform.param<i64>
-    %l, %c = transform.regtile.reduce_to_vector_accumulator %g1 accumulators = %k {arch = "znver4"} : (!transform.any_op, !transform.param<i64>) -> (!transform.any_op, !transform.any_op)
+    %l, %c = transform.regtile.reduce_to_vector_accumulator %g1 accumulators = %k {rows = 1, arch = "znver4"} : (!transform.any_op, !transform.param<i64>) -> (!transform.any_op, !transform.any_op)
     %d = transform.tune.knob<"accumulators2"> = 0 from options = [0, 1, 2, 3, 4, 8] -> !transform.param<i64>
-    %l2, %c2 = transform.regtile.reduce_to_vector_accumulator %g2 accumulators = %d {arch = "znver4"} : (!transform.any_op, !transform.param<i64>) -> (!transform.any_op, !transform.any_op)
+    %l2, %c2 = transform.regtile.reduce_to_vector_accumulator %g2 accumulators = %d {rows = 1, arch = "znver4"} : (!transform.any_op, !transform.param<i64>) -> (!transform.any_op, !transform.any_op)
     transform.yield
   }
 }
@@ -368,16 +368,16 @@ func.func @model_int(%a: memref<4x1000xi32>, %o: memref<4xi32>) attributes {regt
 module attributes {transform.with_named_sequence} {
   transform.named_sequence @__transform_main(%root: !transform.any_op {transform.readonly}) {
     %g = transform.structured.match ops{["linalg.reduce"]} in %root : (!transform.any_op) -> !transform.any_op
-    %l, %c = transform.regtile.reduce_to_vector_accumulator %g : (!transform.any_op) -> (!transform.any_op, !transform.any_op)
+    %l, %c = transform.regtile.reduce_to_vector_accumulator %g {rows = 1} : (!transform.any_op) -> (!transform.any_op, !transform.any_op)
     transform.yield
   }
 }
 
 // -----
 
-// rows = 4: blocks of 4 rows share the main loop (4 x 4 accumulators on
-// znver4, 4 streams read at once); the 4 rows' accumulators are combined
-// per row, then reduced together through a transpose-and-add network (each
+// rows = 4: blocks of 4 rows share the main loop (4 streams read at once;
+// the 3 chains znver4's vaddps wants are shared by the rows: one
+// accumulator each); the 4 rows' partial results are reduced together through a transpose-and-add network (each
 // pair of rows interleaved lane by lane as vunpcklps/vunpckhps do, the two
 // pairs by lane pairs as vunpcklpd/vunpckhpd, added: row = lane mod 4;
 // then upper halves added to lower halves: 4 results), merged with one vector read of the
@@ -390,7 +390,7 @@ module attributes {transform.with_named_sequence} {
 // CHECK:   %[[I1:[a-zA-Z0-9_]+]] = arith.addi %[[I]], %c1
 // CHECK:   %[[I2:[a-zA-Z0-9_]+]] = arith.addi %[[I]], %c2
 // CHECK:   %[[I3:[a-zA-Z0-9_]+]] = arith.addi %[[I]], %c3
-// CHECK:   %{{.*}}:16 = scf.for {{.*}} -> (vector<16xf32>, vector<16xf32>, vector<16xf32>, vector<16xf32>, vector<16xf32>, vector<16xf32>, vector<16xf32>, vector<16xf32>, vector<16xf32>, vector<16xf32>, vector<16xf32>, vector<16xf32>, vector<16xf32>, vector<16xf32>, vector<16xf32>, vector<16xf32>)
+// CHECK:   %{{.*}}:4 = scf.for {{.*}} step %c16 {{.*}} -> (vector<16xf32>, vector<16xf32>, vector<16xf32>, vector<16xf32>)
 // CHECK-DAG: vector.transfer_read %{{.*}}[%[[I]], %{{.*}}]
 // CHECK-DAG: vector.transfer_read %{{.*}}[%[[I3]], %{{.*}}]
 // CHECK:   scf.yield
@@ -415,7 +415,7 @@ module attributes {transform.with_named_sequence} {
 // CHECK:   vector.transfer_write %[[NEW]], %[[O]][%[[I]]] {in_bounds = [true]} : vector<4xf32>, memref<10xf32>
 // CHECK-NOT: vector.reduction
 // CHECK: scf.for %{{.*}} = %c8{{.*}} to %c10{{.*}} step %c1
-// CHECK:   %{{.*}}:4 = scf.for {{.*}} -> (vector<16xf32>, vector<16xf32>, vector<16xf32>, vector<16xf32>) {
+// CHECK:   scf.for {{.*}} -> (vector<16xf32>) {
 // CHECK:   vector.reduction <add>
 func.func @four_rows(%a: memref<10x1000xf32>, %o: memref<10xf32>) {
   linalg.reduce ins(%a : memref<10x1000xf32>) outs(%o : memref<10xf32>) dimensions = [1]
@@ -438,11 +438,10 @@ module attributes {transform.with_named_sequence} {
 // -----
 
 // rows = 4 with the accumulator count derived, on AVX2 (znver3, 16 ymm
-// registers): the 4 accumulators the target's FP add wants (latency x
-// throughput 6, at most a quarter of the registers) shrink so that 4 rows
-// fit beside the 2 load registers, to a power of two (3 ran at a third of
-// the speed with several rows there): 2 accumulators (vector<16xf32>) per
-// row (4 x 2 vector<8xf32>), instead of refusing the fixed rows.
+// registers): the 6 chains the target's FP add wants (latency x
+// throughput) shared by the 4 rows, 2 per row (rounded up), within the 3
+// that fit 4 times beside the 2 load registers: 2 accumulators
+// (vector<16xf32>) per row (4 x 2 vector<8xf32>).
 // CHECK-LABEL: func.func @four_rows_avx2
 // CHECK: scf.for {{.*}} step %c4
 // CHECK:   %{{.*}}:8 = scf.for {{.*}} step %c16 {{.*}} -> (vector<8xf32>, vector<8xf32>, vector<8xf32>, vector<8xf32>, vector<8xf32>, vector<8xf32>, vector<8xf32>, vector<8xf32>)
@@ -507,6 +506,59 @@ module attributes {transform.with_named_sequence} {
     %g = transform.structured.match ops{["linalg.generic"]} in %root : (!transform.any_op) -> !transform.any_op
     %l, %c = transform.regtile.reduce_to_vector_accumulator %g {arch = "znver4", rows = 3} : (!transform.any_op) -> (!transform.any_op, !transform.any_op)
     transform.annotate %c "merge_op" : !transform.any_op
+    transform.yield
+  }
+}
+
+// -----
+
+// The defaults: 4 rows reduced together (at most the static extent of the
+// row dim, to a power of two) and the chains the target wants shared by
+// them. znver4 f32 add (3 chains): 4 rows x 1 accumulator; 2 rows (a
+// 2-row op) x 2; an i8 sum in the 4-way dot form (4 chains): 4 x 1; a
+// reduction to a scalar (no parallel dim): 1 row x 4 (3 rounded up).
+// CHECK-LABEL: func.func @default_rows
+// CHECK: scf.for %{{.*}} = %c0{{.*}} to %c384{{.*}} step %c4
+// CHECK:   scf.for {{.*}} step %c16 {{.*}} -> (vector<16xf32>, vector<16xf32>, vector<16xf32>, vector<16xf32>)
+// CHECK:   vector.transfer_write {{.*}} : vector<4xf32>, memref<384xf32>
+// CHECK: scf.for %{{.*}} = %c0{{.*}} to %c2{{.*}} step %c2
+// CHECK:   scf.for {{.*}} step %c32 {{.*}} -> (vector<16xf32>, vector<16xf32>, vector<16xf32>, vector<16xf32>)
+// CHECK:   vector.transfer_write {{.*}} : vector<2xf32>, memref<2xf32>
+// CHECK: scf.for %{{.*}} = %c0{{.*}} to %c384{{.*}} step %c4
+// CHECK:   scf.for {{.*}} step %c64 {{.*}} -> (vector<16xi32>, vector<16xi32>, vector<16xi32>, vector<16xi32>)
+// CHECK:   vector.transfer_write {{.*}} : vector<4xi32>, memref<384xi32>
+// CHECK:   scf.for {{.*}} step %c64{{[_0-9]*}} {{.*}} -> (vector<16xf32>, vector<16xf32>, vector<16xf32>, vector<16xf32>)
+// CHECK:   vector.reduction <add>
+func.func @default_rows(%a: memref<384x512xf32>, %o: memref<384xf32>, %b: memref<2x512xf32>, %p: memref<2xf32>,
+                        %c: memref<384x512xi8>, %q: memref<384xi32>, %d: memref<512xf32>, %r: memref<f32>) {
+  linalg.reduce ins(%a : memref<384x512xf32>) outs(%o : memref<384xf32>) dimensions = [1]
+    (%x: f32, %acc: f32) {
+      %s = arith.addf %x, %acc fastmath<reassoc> : f32
+      linalg.yield %s : f32
+    }
+  linalg.reduce ins(%b : memref<2x512xf32>) outs(%p : memref<2xf32>) dimensions = [1]
+    (%x: f32, %acc: f32) {
+      %s = arith.addf %x, %acc fastmath<reassoc> : f32
+      linalg.yield %s : f32
+    }
+  linalg.generic {indexing_maps = [affine_map<(i, j) -> (i, j)>, affine_map<(i, j) -> (i)>], iterator_types = ["parallel", "reduction"]}
+      ins(%c : memref<384x512xi8>) outs(%q : memref<384xi32>) {
+  ^bb0(%x: i8, %acc: i32):
+    %e = arith.extsi %x : i8 to i32
+    %s = arith.addi %e, %acc : i32
+    linalg.yield %s : i32
+  }
+  linalg.reduce ins(%d : memref<512xf32>) outs(%r : memref<f32>) dimensions = [0]
+    (%x: f32, %acc: f32) {
+      %s = arith.addf %x, %acc fastmath<reassoc> : f32
+      linalg.yield %s : f32
+    }
+  return
+}
+module attributes {transform.with_named_sequence} {
+  transform.named_sequence @__transform_main(%root: !transform.any_op {transform.readonly}) {
+    %g = transform.structured.match interface{LinalgOp} in %root : (!transform.any_op) -> !transform.any_op
+    %l, %c = transform.regtile.reduce_to_vector_accumulator %g {arch = "znver4"} : (!transform.any_op) -> (!transform.any_op, !transform.any_op)
     transform.yield
   }
 }

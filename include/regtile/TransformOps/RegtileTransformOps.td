@@ -155,16 +155,20 @@ def ReduceToVectorAccumulatorOp : Op<Transform_Dialect,
     the partial reductions in vector registers:
 
     ```
-    for each output element (every parallel dim, batch dims included):
-      acc[k] = splat(identity) : vector<L x T>    k < K = accumulators,
-                                                   L = lanes(T), W = K * L
+    for each block of R = rows output elements (every parallel dim, batch
+    dims included; the innermost in blocks of R, the rows left over one
+    by one):
+      acc[i][k] = splat(identity) : vector<L x T>  i < R, k < K = accumulators,
+                                                    L = lanes(T), W = K * L
       for each outer reduction dim:
-        for r in [0, n - n mod W) step W:          unmasked main loop
-          acc[k] = combine(acc[k], prologue(inputs[..., r + kL : r + (k+1)L]))
-        acc[k] = combine(acc[k], select(mask[k], prologue(masked read),
-                                        identity))
-      out[...] = vector.reduction <combine>,
-                   combine-tree(acc[0], ..., acc[K-1]), out[...]
+        for r in [0, n - n mod W) step W:           unmasked main loop
+          acc[i][k] = combine(acc[i][k],
+                              prologue(inputs[row i, r + kL : r + (k+1)L]))
+        acc[i][k] = combine(acc[i][k], select(mask[k], prologue(masked
+                                                read), identity))
+      part[i] = combine-tree(acc[i][0], ..., acc[i][K-1])
+      R = 1: out[row] = vector.reduction <combine>, part[0], out[row]
+      R > 1: out[rows] = combine(rows-together(part[0..R-1]), out[rows])
     ```
 
     The accumulators are separate native vectors, loop-carried and never
@@ -202,17 +206,22 @@ def ReduceToVectorAccumulatorOp : Op<Transform_Dialect,
     depend on the order, NaN semantics included).
 
     Attributes:
-    - `accumulators`: independent native vector accumulators (default: for
-      floating-point add/mul, latency x throughput of the vector add/mul
-      in LLVM's scheduling model of the target, at least 2 (3 on Zen 4/5,
-      4 on Ice Lake, 6 on Sapphire Rapids, 8 on Skylake-AVX512; 8 if the
-      model has no data); 4 otherwise; rounded up to a power of two; at most a quarter of the target's vector registers and, with
-      `rows` > 1, as many as fit `rows` times beside 2 load registers);
+    - `accumulators`: independent native vector accumulators per row
+      (default: the chains the target wants, shared by the `rows` rows
+      and rounded up to a power of two: for floating-point add/mul,
+      latency x throughput of the vector add/mul in LLVM's scheduling
+      model of the target, at least 2 (3 on Zen 4/5, 4 on Ice Lake, 6 on
+      Sapphire Rapids, 8 on Skylake-AVX512; 8 if the model has no data),
+      4 otherwise, over `rows`; at most a quarter of the target's vector
+      registers and as many as fit `rows` times beside 2 load registers);
       also accepted as a parameter
       (`accumulators = %p`, e.g. a `transform.tune.knob`), where 0 means
       the default;
     - `rows`: output elements of the innermost parallel dim reduced
-      together (default 1): the main loop reads `rows` rows at once (more
+      together (default 4, at most the lanes of a native vector of partial
+      results and the static extent of that dim, a power of two; 1
+      without a parallel dim; with a fixed `accumulators`, as many as fit
+      the registers): the main loop reads `rows` rows at once (more
       memory streams in flight) with `rows x accumulators` registers, and
       the rows' horizontal reductions are done together (if `rows` is not
       more than the lanes of a native vector): a transpose-and-add network

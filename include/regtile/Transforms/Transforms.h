@@ -50,18 +50,21 @@ namespace regtile {
 // accumulator a separate loop-carried vector<16xi32>.
 
 struct VectorAccumulatorOptions {
-  /// Independent native vector accumulators. Default: from the target and
-  /// the combiner (FP add/mul: latency x throughput in LLVM's scheduling
-  /// model of the target; 4 otherwise), a power of two, capped so that
-  /// `rows` rows of them fit the register file beside 2 load registers.
+  /// Independent native vector accumulators per row. Default: the chains
+  /// the target and the combiner want (FP add/mul: latency x throughput in
+  /// LLVM's scheduling model of the target; 4 otherwise) over `rows`,
+  /// rounded up to a power of two, capped so that `rows` rows of them fit
+  /// the register file beside 2 load registers.
   std::optional<int64_t> accumulators;
   /// Output elements (rows of the innermost parallel dim) reduced together:
   /// the main loop carries `rows` x `accumulators` registers and reads
   /// `rows` streams at once, and the rows' horizontal reductions are done
   /// together (a transpose-and-add network, one vector read and write of
   /// the rows' outputs where they are contiguous); the rows left over
-  /// (extent not a multiple) are reduced one by one. Default 1.
-  int64_t rows = 1;
+  /// (extent not a multiple) are reduced one by one. Default: 4, at most
+  /// the lanes of a native vector of partial results and the static extent
+  /// of the row dim (a power of two); 1 without a parallel dim.
+  std::optional<int64_t> rows;
   /// Reassociate floating-point add/mul even without `reassoc` fastmath
   /// flags on the combiner.
   bool allowReassociation = false;
