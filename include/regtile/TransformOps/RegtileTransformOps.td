@@ -147,8 +147,8 @@ def ReduceToVectorAccumulatorOp : Op<Transform_Dialect,
     [DeclareOpInterfaceMethods<MemoryEffectsOpInterface>,
      DeclareOpInterfaceMethods<TransformOpInterface>,
      ReportTrackingListenerFailuresOpTrait, AttrSizedOperandSegments]> {
-  let summary = "Innermost reduction accumulated in vector registers, one "
-                "horizontal reduction per output element";
+  let summary = "Innermost reduction accumulated in vector registers, "
+                "horizontal reductions of several rows together";
   let description = [{
     Rewrites a linalg op whose innermost iteration dimension is a reduction
     (on tensors or buffers, static or dynamic sizes) into loops that carry

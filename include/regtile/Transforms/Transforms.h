@@ -32,22 +32,27 @@ namespace regtile {
 // Rewrites a linalg op whose innermost iteration dimension is a reduction
 // into loops that accumulate in vector registers:
 //
-//   for each output element (parallel dims, incl. batch dims):
-//     acc = splat(identity) : vector<W x T>      // W = accumulators * lanes
+//   for each block of R = rows output elements (parallel dims, incl. batch
+//   dims; the rows left over one by one):
+//     acc[i][k] = splat(identity) : vector<L x T>   // i < R, k < accumulators
 //     for each outer reduction dim:
-//       for r in [0, n - n % W) step W:         // unmasked main loop
-//         acc = combine(acc, prologue(read(inputs[..., r:r+W])))
-//       acc = combine(acc, select(mask, prologue(masked read), identity))
-//     out[...] = vector.reduction <combine>, acc, out[...]   // once
+//       for r in [0, n - n % W) step W:          // unmasked main loop,
+//         acc[i][k] = combine(acc[i][k],         // W = accumulators * L
+//                             prologue(read(row i, r + kL : r + (k+1)L)))
+//       acc[i][k] = combine(acc[i][k], select(mask[k], prologue(masked
+//                                             read), identity))
+//     part[i] = combine-tree(acc[i][*])
+//     out[block] = combine(rows-together(part), out[block])   // once
 //
-// `acc` is one "super-vector" of several native vectors: after lowering, it
-// is that many independent registers (enough to hide the combine latency),
-// carried by the loop, never stored. The reductions are combined once, with
-// the output's initial value, at the end.
+// The accumulators are separate native vectors (independent registers that
+// hide the combine latency), carried by the loops, never stored. The R
+// rows' horizontal reductions are done together by a transpose-and-add
+// network and merged with the outputs' initial values at the end (with
+// R = 1: one vector.reduction).
 //
-// On targets with AVX-512 VNNI, i8 -> i32 sums and dot products accumulate
-// with vpdpbusd instead (64 bytes per instruction into 16 i32 lanes), each
-// accumulator a separate loop-carried vector<16xi32>.
+// i8 -> i32 sums and dot products accumulate in a 4-way dot form instead
+// (vpdpbusd with AVX-512 VNNI; sums also vpmaddubsw + vpmaddwd with AVX2 or
+// AVX-512 BW), each accumulator a separate loop-carried vector<L x i32>.
 
 struct VectorAccumulatorOptions {
   /// Independent native vector accumulators per row. Default: the chains
