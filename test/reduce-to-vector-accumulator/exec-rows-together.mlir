@@ -5,9 +5,9 @@
 // is not): what the unscheduled payload computes, for the integer combiners,
 // an output transposed with respect to the row dim, row counts that are not
 // a power of two (padded networks) or exceed the lanes (a reduction per row),
-// and row totals that do not divide `rows`.
+// a strided output, and row totals that do not divide `rows`.
 // RUN: %difftest %s --rtol 1e-6 | FileCheck %s
-// CHECK: PASS 6 cases
+// CHECK: PASS 8 cases
 
 // Integer combiners, 4 rows at a time, on buffers (one vector read and
 // write of the block's initial values and results).
@@ -228,6 +228,46 @@ module attributes {transform.with_named_sequence} {
     %l0, %c0 = transform.regtile.reduce_to_vector_accumulator %gt {rows = 4} : (!transform.any_op) -> (!transform.any_op, !transform.any_op)
     %l1, %c1 = transform.regtile.reduce_to_vector_accumulator %g8 {rows = 8, accumulators = 1} : (!transform.any_op) -> (!transform.any_op, !transform.any_op)
     %l2, %c2 = transform.regtile.reduce_to_vector_accumulator %g12 {rows = 12, accumulators = 1} : (!transform.any_op) -> (!transform.any_op, !transform.any_op)
+    transform.yield
+  }
+}
+
+// -----
+
+// The output a strided view (every other element of a buffer): the block's
+// results are merged and stored element by element (no vector write to a
+// non-unit stride); the elements in between stay untouched.
+// DIFFTEST-CASE: M=9 N=70
+// DIFFTEST-CASE: M=4 N=16
+func.func @strided(%a: memref<${M}x${N}xi32>, %buf: memref<${M}x2xi32>) {
+  %o = memref.subview %buf[0, 1] [${M}, 1] [1, 1] : memref<${M}x2xi32> to memref<${M}xi32, strided<[2], offset: 1>>
+  linalg.generic {indexing_maps = [affine_map<(i, j) -> (i, j)>, affine_map<(i, j) -> (i)>], iterator_types = ["parallel", "reduction"]}
+      ins(%a : memref<${M}x${N}xi32>) outs(%o : memref<${M}xi32, strided<[2], offset: 1>>) {
+  ^bb0(%x: i32, %acc: i32):
+    %s = arith.addi %acc, %x : i32
+    linalg.yield %s : i32
+  }
+  return
+}
+func.func private @regtileFillI32(memref<*xi32>, i64) attributes {llvm.emit_c_interface}
+func.func private @regtilePrintI32(memref<*xi32>) attributes {llvm.emit_c_interface}
+func.func @main() {
+  %s1 = arith.constant 1 : i64
+  %s2 = arith.constant 2 : i64
+  %a = memref.alloc() : memref<${M}x${N}xi32>
+  %o = memref.alloc() : memref<${M}x2xi32>
+  %ua = memref.cast %a : memref<${M}x${N}xi32> to memref<*xi32>
+  %uo = memref.cast %o : memref<${M}x2xi32> to memref<*xi32>
+  call @regtileFillI32(%ua, %s1) : (memref<*xi32>, i64) -> ()
+  call @regtileFillI32(%uo, %s2) : (memref<*xi32>, i64) -> ()
+  call @strided(%a, %o) : (memref<${M}x${N}xi32>, memref<${M}x2xi32>) -> ()
+  call @regtilePrintI32(%uo) : (memref<*xi32>) -> ()
+  return
+}
+module attributes {transform.with_named_sequence} {
+  transform.named_sequence @__transform_main(%root: !transform.any_op {transform.readonly}) {
+    %ops = transform.structured.match ops{["linalg.generic"]} in %root : (!transform.any_op) -> !transform.any_op
+    %l, %c = transform.regtile.reduce_to_vector_accumulator %ops {rows = 4} : (!transform.any_op) -> (!transform.any_op, !transform.any_op)
     transform.yield
   }
 }

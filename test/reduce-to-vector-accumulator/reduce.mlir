@@ -562,3 +562,31 @@ module attributes {transform.with_named_sequence} {
     transform.yield
   }
 }
+
+// -----
+
+// rows = 4 with a strided output (a non-unit last stride): the block's
+// results are merged with their initial values element by element (scalar
+// loads and stores), no vector transfer on the strided view.
+// CHECK-LABEL: func.func @four_rows_strided
+// CHECK: scf.for %[[I:[a-zA-Z0-9_]+]] = %{{.*}} to %c8{{.*}} step %c4
+// CHECK:   scf.yield
+// CHECK-NOT: vector.transfer_write
+// CHECK:   vector.from_elements {{.*}} : vector<4xi32>
+// CHECK-COUNT-4: memref.store {{.*}} : memref<10xi32, strided<[2]>>
+func.func @four_rows_strided(%a: memref<10x100xi32>, %o: memref<10xi32, strided<[2]>>) {
+  linalg.generic {indexing_maps = [affine_map<(i, j) -> (i, j)>, affine_map<(i, j) -> (i)>], iterator_types = ["parallel", "reduction"]}
+      ins(%a : memref<10x100xi32>) outs(%o : memref<10xi32, strided<[2]>>) {
+  ^bb0(%x: i32, %acc: i32):
+    %s = arith.addi %acc, %x : i32
+    linalg.yield %s : i32
+  }
+  return
+}
+module attributes {transform.with_named_sequence} {
+  transform.named_sequence @__transform_main(%root: !transform.any_op {transform.readonly}) {
+    %g = transform.structured.match ops{["linalg.generic"]} in %root : (!transform.any_op) -> !transform.any_op
+    %l, %c = transform.regtile.reduce_to_vector_accumulator %g {arch = "znver4", rows = 4} : (!transform.any_op) -> (!transform.any_op, !transform.any_op)
+    transform.yield
+  }
+}
