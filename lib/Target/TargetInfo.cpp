@@ -192,12 +192,6 @@ static void querySchedulingModel(TargetInfo &info) {
   info.vectorLoad = timing((v + "MOVUPS" + suffix + "rm").str());
 }
 
-/// The host's caches as the OS reports them (defaults where it does not).
-/// The L3 share per core: the documented one of a known CPU model, else the
-/// OS's L3 over the CPUs sharing it, except in a virtual machine, which
-/// reports the sharing of its vCPUs (32 MiB "shared by 2 CPUs" on a 2-vCPU
-/// Zen 3 guest whose core shares it with 7 others; 480 MiB on a 2-vCPU
-/// Xeon guest whose CPU model is masked): there the default stays.
 /// Whether this process runs in a virtual machine (CPUID leaf 1, ECX bit
 /// 31: the hypervisor-present bit).
 static bool underHypervisor() {
@@ -210,6 +204,12 @@ static bool underHypervisor() {
 #endif
 }
 
+/// The host's caches as the OS reports them (defaults where it does not).
+/// The L3 share per core: the documented one of a known CPU model, else the
+/// OS's L3 over the CPUs sharing it, except in a virtual machine, which
+/// reports the sharing of its vCPUs (32 MiB "shared by 2 CPUs" on a 2-vCPU
+/// Zen 3 guest whose core shares it with 7 others; 480 MiB on a 2-vCPU
+/// Xeon guest whose CPU model is masked): there the default stays.
 static void hostCaches(TargetInfo &info) {
   bool known = cacheDefaults(info);
   long l1 = sysconf(_SC_LEVEL1_DCACHE_SIZE),

@@ -987,21 +987,31 @@ private:
     return outIdx;
   }
 
+  /// The output element at `idx` of `dest`.
+  Value readOutput(OpBuilder &b, Location l, Value dest, ValueRange idx) {
+    if (onTensors)
+      return tensor::ExtractOp::create(b, l, dest, idx);
+    return memref::LoadOp::create(b, l, dest, idx);
+  }
+
+  /// Stores `v` at `idx` of `dest`; the new destination.
+  Value writeOutput(OpBuilder &b, Location l, Value v, Value dest,
+                    ValueRange idx) {
+    if (onTensors)
+      return tensor::InsertOp::create(b, l, v, dest, idx);
+    memref::StoreOp::create(b, l, v, dest, idx);
+    return dest;
+  }
+
   /// One horizontal reduction of row `r`'s partial results, merged with the
   /// output's initial value and stored; the new destination.
   Value storeRow(OpBuilder &b, Location l, int64_t r, Value partial,
                  Value dest) {
     SmallVector<Value> outIdx = outIndices(r);
-    Value initial = onTensors
-                        ? Value(tensor::ExtractOp::create(b, l, dest, outIdx))
-                        : Value(memref::LoadOp::create(b, l, dest, outIdx));
-    auto red =
-        vector::ReductionOp::create(b, l, a.kind, partial, initial, a.fastmath);
+    auto red = vector::ReductionOp::create(
+        b, l, a.kind, partial, readOutput(b, l, dest, outIdx), a.fastmath);
     finalReduction = red;
-    if (onTensors)
-      return tensor::InsertOp::create(b, l, red, dest, outIdx);
-    memref::StoreOp::create(b, l, red, dest, outIdx);
-    return dest;
+    return writeOutput(b, l, red, dest, outIdx);
   }
 
   /// The horizontal reductions of the block's rows together (one vector of
@@ -1019,39 +1029,30 @@ private:
         initMap.getResults().back() == b.getAffineDimExpr(*rowDim);
     if (auto memrefType = dyn_cast<MemRefType>(dest.getType()))
       contiguous &= memrefType.isLastDimUnitStride();
+    SmallVector<Value> firstIdx = outIndices(0);
+    Value initial;
     if (contiguous) {
-      SmallVector<Value> outIdx = outIndices(0);
       Value padding = ub::PoisonOp::create(b, l, type.getElementType());
-      Value initial = vector::TransferReadOp::create(
-          b, l, type, dest, outIdx, padding, ArrayRef<bool>{true});
-      Value merged = vector::makeArithReduction(
-          b, l, a.kind, results, initial,
-          arith::FastMathFlagsAttr::get(b.getContext(), a.fastmath));
-      finalReduction = merged.getDefiningOp();
-      auto write = vector::TransferWriteOp::create(b, l, merged, dest, outIdx,
-                                                   ArrayRef<bool>{true});
-      return onTensors ? write.getResult() : dest;
+      initial = vector::TransferReadOp::create(b, l, type, dest, firstIdx,
+                                               padding, ArrayRef<bool>{true});
+    } else {
+      SmallVector<Value> initials;
+      for (int64_t r = 0; r < count; ++r)
+        initials.push_back(readOutput(b, l, dest, outIndices(r)));
+      initial = vector::FromElementsOp::create(b, l, type, initials);
     }
-    SmallVector<Value> initials;
-    for (int64_t r = 0; r < count; ++r) {
-      SmallVector<Value> outIdx = outIndices(r);
-      initials.push_back(
-          onTensors ? Value(tensor::ExtractOp::create(b, l, dest, outIdx))
-                    : Value(memref::LoadOp::create(b, l, dest, outIdx)));
-    }
-    Value initial = vector::FromElementsOp::create(b, l, type, initials);
     Value merged = vector::makeArithReduction(
         b, l, a.kind, results, initial,
         arith::FastMathFlagsAttr::get(b.getContext(), a.fastmath));
     finalReduction = merged.getDefiningOp();
-    for (int64_t r = 0; r < count; ++r) {
-      SmallVector<Value> outIdx = outIndices(r);
-      Value v = vector::ExtractOp::create(b, l, merged, r);
-      if (onTensors)
-        dest = tensor::InsertOp::create(b, l, v, dest, outIdx);
-      else
-        memref::StoreOp::create(b, l, v, dest, outIdx);
+    if (contiguous) {
+      auto write = vector::TransferWriteOp::create(b, l, merged, dest, firstIdx,
+                                                   ArrayRef<bool>{true});
+      return onTensors ? write.getResult() : dest;
     }
+    for (int64_t r = 0; r < count; ++r)
+      dest = writeOutput(b, l, vector::ExtractOp::create(b, l, merged, r), dest,
+                         outIndices(r));
     return dest;
   }
 
@@ -1082,8 +1083,10 @@ private:
   SmallVector<Value> rowIvs;
 };
 
-/// The main loops' super-vector ops in native pieces, in ascending address
-/// order: left whole, LLVM splits the wide loads in descending runs (a
+/// Ops of the main loops wider than a native vector (inputs of a wider type
+/// than the accumulators, e.g. f64 read into an f32 sum) in native pieces,
+/// in ascending address order: left whole, LLVM splits the wide loads in
+/// descending runs (a
 /// zig-zag over each iteration's lines that hardware prefetchers follow less
 /// well: 0.79x the ascending form on a DRAM-sized f32 sum, Zen 4).
 void unrollMainLoops(ArrayRef<scf::ForOp> mainLoops, const TargetInfo &target,
