@@ -524,6 +524,8 @@ transform::CacheReduceOp::apply(transform::TransformRewriter &rewriter,
     options.reservedRegisters = *getReservedRegisters();
   options.addAtEnd = getAddAtEnd();
   options.allowReassociation = getAllowReassociation();
+  if (getPrefetchAhead())
+    options.prefetchAhead = *getPrefetchAhead();
   SmallVector<Operation *> rewritten;
   DiagnosedSilenceableFailure status = applyToOpLoopPairs(
       *this, state, getTarget(), getLoop(), getArch(),

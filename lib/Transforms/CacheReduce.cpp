@@ -76,6 +76,8 @@ struct Plan {
   linalg::GenericOp epilogue;
   unsigned epilogueInput = 0;
   bool addAtEnd = false;
+  /// The loop's regtile.prefetch_ahead mark (0: none).
+  int64_t prefetchAhead = 0;
 
   bool masked() const {
     return !vecStatic || llvm::any_of(rowStatic, [](bool s) { return !s; });
@@ -341,7 +343,26 @@ LogicalResult analyzeOp(linalg::LinalgOp op, const TargetInfo &target,
   FailureOr<int64_t> vectoredInputs = analyzeInputs(op, plan, reason);
   if (failed(vectoredInputs) || failed(analyzeBody(op, options, plan, reason)))
     return failure();
-  return checkRegisters(plan, *vectoredInputs, target, options, reason);
+  if (failed(checkRegisters(plan, *vectoredInputs, target, options, reason)))
+    return failure();
+  if (options.prefetchAhead) {
+    plan.prefetchAhead = *options.prefetchAhead;
+    return success();
+  }
+  // One FMA (or other update) per accumulator and reduction point of the
+  // op's tile: its reduction extents are bounded (tiling), else the
+  // iteration is long and nothing is marked.
+  int64_t points = 1;
+  for (unsigned d : plan.redDims) {
+    bool exact = false;
+    FailureOr<int64_t> bound = boundLoopDim(op, d, exact);
+    if (failed(bound))
+      return success();
+    points *= *bound;
+  }
+  plan.prefetchAhead =
+      defaultPrefetchAhead(target, plan.rows * plan.vectorsPerRow * points);
+  return success();
 }
 
 /// Whether `e` applies an elementwise body to `tile` (its only shaped
@@ -1214,6 +1235,17 @@ Value vectorExtentBeforeLoop(RewriterBase &rewriter, linalg::LinalgOp op,
 }
 } // namespace
 
+int64_t defaultPrefetchAhead(const TargetInfo &target,
+                             int64_t fmasPerIteration) {
+  double perFma = target.vectorFMA && target.vectorFMA->reciprocalThroughput > 0
+                      ? target.vectorFMA->reciprocalThroughput
+                      : 0.5;
+  double cycles = std::max(1.0, fmasPerIteration * perFma);
+  if (cycles >= kPrefetchLeadCycles)
+    return 0;
+  return static_cast<int64_t>(std::ceil(kPrefetchLeadCycles / cycles));
+}
+
 FailureOr<CacheReduceResult> cacheReduce(RewriterBase &rewriter,
                                          linalg::LinalgOp op, scf::ForOp loop,
                                          const TargetInfo &target,
@@ -1480,8 +1512,13 @@ CacheReduceResult rewrite(RewriterBase &rewriter, linalg::LinalgOp op,
   // offsets of the inputs, their slices) is computed once before it.
   moveLoopInvariantCode(cast<LoopLikeOpInterface>(newLoop.getOperation()));
 
+  if (plan.prefetchAhead > 0)
+    newLoop->setAttr(kPrefetchAheadAttrName,
+                     rewriter.getI64IntegerAttr(plan.prefetchAhead));
+
   CacheReduceResult result;
   result.loop = newLoop;
+  result.prefetchAhead = plan.prefetchAhead;
   result.rows = plan.rows;
   result.vectorsPerRow = plan.vectorsPerRow;
   result.masked = plan.masked();

@@ -13,6 +13,9 @@
 #include "mlir/Interfaces/SideEffectInterfaces.h"
 #include "mlir/Pass/Pass.h"
 #include "llvm/ADT/MapVector.h"
+#include "llvm/Support/FormatVariadic.h"
+
+#include <cstdlib>
 
 using namespace mlir;
 
@@ -199,6 +202,113 @@ void resolveToRoot(OpBuilder &b, Location loc, NextIteration &next,
   }
 }
 
+/// How much `v` (index arithmetic) changes per unit change of `var`, when
+/// that is a known constant: through arith add/sub/mul by a constant,
+/// index casts and affine.apply of maps linear in the operands that depend
+/// on `var`; 0 for values that do not depend on it; nullopt otherwise.
+class LinearCoefficient {
+public:
+  explicit LinearCoefficient(Value var) : var(var) {}
+
+  std::optional<int64_t> of(Value v) {
+    if (v == var)
+      return 1;
+    auto it = memo.find(v);
+    if (it != memo.end())
+      return it->second;
+    std::optional<int64_t> c = compute(v);
+    memo[v] = c;
+    return c;
+  }
+
+private:
+  bool dependsOnVar(Value v) {
+    if (v == var)
+      return true;
+    Operation *def = v.getDefiningOp();
+    return def && llvm::any_of(def->getOperands(),
+                               [&](Value o) { return dependsOnVar(o); });
+  }
+
+  std::optional<int64_t> compute(Value v) {
+    if (!dependsOnVar(v))
+      return 0;
+    Operation *def = v.getDefiningOp();
+    auto both = [&](Value a, Value b, int64_t sign) -> std::optional<int64_t> {
+      std::optional<int64_t> ca = of(a), cb = of(b);
+      if (!ca || !cb)
+        return std::nullopt;
+      return *ca + sign * *cb;
+    };
+    if (auto add = dyn_cast<arith::AddIOp>(def))
+      return both(add.getLhs(), add.getRhs(), 1);
+    if (auto sub = dyn_cast<arith::SubIOp>(def))
+      return both(sub.getLhs(), sub.getRhs(), -1);
+    if (auto mul = dyn_cast<arith::MulIOp>(def)) {
+      for (auto [a, b] : {std::pair(mul.getLhs(), mul.getRhs()),
+                          std::pair(mul.getRhs(), mul.getLhs())}) {
+        std::optional<int64_t> k = getConstantIntValue(b);
+        std::optional<int64_t> c = of(a);
+        if (k && c)
+          return *k * *c;
+      }
+      return std::nullopt;
+    }
+    if (isa<arith::IndexCastOp, arith::IndexCastUIOp>(def))
+      return of(def->getOperand(0));
+    auto apply = dyn_cast<affine::AffineApplyOp>(def);
+    if (!apply)
+      return std::nullopt;
+    AffineMap map = apply.getAffineMap();
+    AffineExpr e = map.getResult(0);
+    int64_t total = 0;
+    for (auto [i, operand] : llvm::enumerate(apply.getMapOperands())) {
+      std::optional<int64_t> c = of(operand);
+      if (!c)
+        return std::nullopt;
+      if (*c == 0)
+        continue;
+      // The expression's change when operand i grows by one.
+      AffineExpr x =
+          i < map.getNumDims()
+              ? getAffineDimExpr(i, def->getContext())
+              : getAffineSymbolExpr(i - map.getNumDims(), def->getContext());
+      AffineExpr delta = simplifyAffineExpr(
+          e.replace(x, x + 1) - e, map.getNumDims(), map.getNumSymbols());
+      auto constant = dyn_cast<AffineConstantExpr>(delta);
+      if (!constant)
+        return std::nullopt;
+      total += constant.getValue() * *c;
+    }
+    return total;
+  }
+
+  Value var;
+  DenseMap<Value, std::optional<int64_t>> memo;
+};
+
+/// Bytes by which `access` (resolved to its root buffer, its indices
+/// computed from `nextIv`) moves per iteration of `loop`, when known.
+std::optional<int64_t> bytesPerIteration(scf::ForOp loop, Value nextIv,
+                                         const Access &access) {
+  std::optional<int64_t> step = getConstantIntValue(loop.getStep());
+  auto type = cast<MemRefType>(access.memref.getType());
+  SmallVector<int64_t> strides;
+  int64_t offset;
+  if (!step || failed(type.getStridesAndOffset(strides, offset)))
+    return std::nullopt;
+  LinearCoefficient coefficient(nextIv);
+  int64_t elements = 0;
+  for (auto [index, stride] : llvm::zip_equal(access.indices, strides)) {
+    std::optional<int64_t> c = coefficient.of(index);
+    if (!c || (*c != 0 && ShapedType::isDynamic(stride)))
+      return std::nullopt;
+    if (*c != 0)
+      elements += *c * stride;
+  }
+  return elements * *step * (type.getElementTypeBitWidth() / 8);
+}
+
 } // namespace
 
 FailureOr<unsigned> insertPrefetchesAhead(RewriterBase &rewriter, Operation *op,
@@ -234,7 +344,7 @@ FailureOr<unsigned> insertPrefetchesAhead(RewriterBase &rewriter, Operation *op,
   // Each root buffer's address once: before the loop, or where the buffer
   // is defined inside it (it does not depend on the IV).
   llvm::MapVector<Value, BufferAddress> buffers;
-  unsigned count = 0;
+  unsigned count = 0, skipped = 0;
   for (Operation *inner : candidates) {
     Access access = *matchAccess(inner);
     bool changes = next.dependsOnIv(access.memref) ||
@@ -244,7 +354,21 @@ FailureOr<unsigned> insertPrefetchesAhead(RewriterBase &rewriter, Operation *op,
       continue;
     rewriter.setInsertionPoint(inner);
     Location l = inner->getLoc();
+    Operation *before = inner->getPrevNode();
     resolveToRoot(rewriter, l, next, access);
+    // An access that moves by less than a line per iteration (a scalar
+    // stream: the broadcast operand of a GEMM micro-kernel) touches a new
+    // line only every few iterations; the hardware's sequential
+    // prefetchers cover it, and a prefetch per iteration would mostly ask
+    // for the line already asked for. The address arithmetic just built
+    // for it goes.
+    std::optional<int64_t> moves = bytesPerIteration(loop, nextIv, access);
+    if (moves && std::abs(*moves) < kCacheLineBytes) {
+      while (inner->getPrevNode() != before)
+        rewriter.eraseOp(inner->getPrevNode());
+      ++skipped;
+      continue;
+    }
     auto it = buffers.find(access.memref);
     if (it == buffers.end()) {
       OpBuilder::InsertionGuard at(rewriter);
@@ -266,8 +390,15 @@ FailureOr<unsigned> insertPrefetchesAhead(RewriterBase &rewriter, Operation *op,
     ++count;
   }
   if (count == 0) {
-    reason = "no load or store in the loop has an address that changes with "
-             "its induction variable through subviews and index arithmetic";
+    reason = skipped
+                 ? llvm::formatv("the {0} accesses that move with the "
+                                 "induction variable move by less than a "
+                                 "cache line per iteration",
+                                 skipped)
+                       .str()
+                 : "no load or store in the loop has an address that changes "
+                   "with its induction variable through subviews and index "
+                   "arithmetic";
     // The IV computation is all that was added.
     rewriter.eraseOp(nextIv.getDefiningOp());
     rewriter.eraseOp(distance.getDefiningOp());

@@ -71,14 +71,14 @@ Value BufferAddress::elementAddress(OpBuilder &b, Location loc,
 
 void prefetchLines(OpBuilder &b, Location loc, Value address, int64_t bytes,
                    bool write) {
-  constexpr int64_t kLineBytes = 64;
   auto ptrType = LLVM::LLVMPointerType::get(b.getContext());
-  for (int64_t line = 0; line * kLineBytes < bytes; ++line) {
-    Value at = line == 0 ? address
-                         : arith::AddIOp::create(b, loc, address,
-                                                 arith::ConstantIndexOp::create(
-                                                     b, loc, line * kLineBytes))
-                               .getResult();
+  for (int64_t line = 0; line * kCacheLineBytes < bytes; ++line) {
+    Value at = line == 0
+                   ? address
+                   : arith::AddIOp::create(b, loc, address,
+                                           arith::ConstantIndexOp::create(
+                                               b, loc, line * kCacheLineBytes))
+                         .getResult();
     Value asInt =
         arith::IndexCastOp::create(b, loc, b.getI64Type(), at).getResult();
     Value ptr = LLVM::IntToPtrOp::create(b, loc, ptrType, asInt);

@@ -54,6 +54,9 @@ struct BufferAddress {
                              int64_t elementBytes) const;
 };
 
+/// The cache line the prefetches are issued per (x86: 64 bytes).
+constexpr int64_t kCacheLineBytes = 64;
+
 /// One `llvm.intr.prefetch` (data, high locality; for write if `write`) per
 /// 64-byte line of the `bytes` bytes at byte address `address` (an index).
 /// Prefetches never fault: any address is fine.

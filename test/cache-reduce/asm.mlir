@@ -7,12 +7,18 @@
 //     (rsp-relative) vector loads or stores, so no spills, and no call.
 // The module carries its target (regtile.target), so the tile sizes come
 // from contraction_blocking for that CPU and the lowering targets it.
+//   - the micro-kernel prefetches the packed B panel, 1024 bytes ahead
+//     (cache_reduce's default prefetch_ahead: 4 iterations of 256 bytes on
+//     znver4, 16 of 64 on haswell), one prefetch per line of a row (4 with
+//     zmm, one per ymm load with AVX2), and not the broadcast A elements.
 // RUN: sed 's/TARGET/znver4/' %s | %regtile-opt -p 'builtin.module(transform-interpreter, regtile-lower-to-llvm)' \
-// RUN:   | mlir-translate --mlir-to-llvmir | llc -O3 -mtriple=x86_64-pc-linux-gnu -mcpu=znver4 \
-// RUN:   | FileCheck %s --check-prefixes=CHECK,AVX512
+// RUN:   | mlir-translate --mlir-to-llvmir | llc -O3 -mtriple=x86_64-pc-linux-gnu -mcpu=znver4 -o %t.znver4.s
+// RUN: FileCheck %s --check-prefixes=CHECK,AVX512 < %t.znver4.s
+// RUN: FileCheck %s --check-prefixes=PF,PF512 < %t.znver4.s
 // RUN: sed 's/TARGET/haswell/' %s | %regtile-opt -p 'builtin.module(transform-interpreter, regtile-lower-to-llvm)' \
-// RUN:   | mlir-translate --mlir-to-llvmir | llc -O3 -mtriple=x86_64-pc-linux-gnu -mcpu=haswell \
-// RUN:   | FileCheck %s --check-prefixes=CHECK,AVX2
+// RUN:   | mlir-translate --mlir-to-llvmir | llc -O3 -mtriple=x86_64-pc-linux-gnu -mcpu=haswell -o %t.haswell.s
+// RUN: FileCheck %s --check-prefixes=CHECK,AVX2 < %t.haswell.s
+// RUN: FileCheck %s --check-prefixes=PF,PF256 < %t.haswell.s
 
 // The copy of B into its micro-panels: a run of loads, then a run of
 // stores.
@@ -42,6 +48,17 @@
 // AVX2-COUNT-12: vfmadd231ps {{.*}}%ymm{{[0-9]+}}, %ymm{{[0-9]+}}, %ymm{{[0-9]+}}
 // CHECK-NOT: {{rsp|call}}
 // CHECK: j{{[a-z]+}} .LBB
+
+// The prefetches of the micro-kernel loop, and no other.
+// PF-LABEL: gemm:
+// PF-NOT: prefetch
+// PF: This Inner Loop Header: Depth=3
+// PF512-COUNT-4: prefetcht0 {{[0-9]+}}(%r{{[a-z0-9]+}},%r{{[a-z0-9]+}})
+// PF256-COUNT-2: prefetcht0 {{-?[0-9]*}}(%r{{[a-z0-9]+}})
+// PF-NOT: prefetch
+// PF: j{{[a-z]+}} .LBB
+// PF-NOT: prefetch
+// PF: .Lfunc_end
 module attributes {regtile.target = "TARGET"} {
   func.func @gemm(%a: tensor<96x512xf32>, %b: tensor<512x256xf32>, %c: tensor<96x256xf32>) -> tensor<96x256xf32> {
     %r = linalg.matmul ins(%a, %b : tensor<96x512xf32>, tensor<512x256xf32>) outs(%c : tensor<96x256xf32>) -> tensor<96x256xf32>

@@ -279,3 +279,16 @@ module attributes {transform.with_named_sequence} {
     transform.yield
   }
 }
+
+// -----
+
+// A negative prefetch distance (0 is "no prefetch").
+module attributes {transform.with_named_sequence} {
+  transform.named_sequence @__transform_main(%root: !transform.any_op {transform.readonly}) {
+    %mm = transform.structured.match ops{["linalg.matmul"]} in %root : (!transform.any_op) -> !transform.any_op
+    %t, %k = transform.structured.tile_using_for %mm tile_sizes [0, 0, 1] : (!transform.any_op) -> (!transform.any_op, !transform.any_op)
+    // expected-error @below {{attribute 'prefetch_ahead' failed to satisfy constraint: 64-bit signless integer attribute whose minimum value is 0}}
+    %l = transform.regtile.cache_reduce %t, %k {prefetch_ahead = -1} : (!transform.any_op, !transform.any_op) -> !transform.any_op
+    transform.yield
+  }
+}

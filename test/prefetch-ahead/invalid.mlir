@@ -70,3 +70,20 @@ func.func @invariant(%src: memref<64xf32>, %dst: memref<64xf32>) {
   } {regtile.prefetch_ahead = 1 : i64}
   return
 }
+
+// -----
+
+// Everything that moves moves by less than a cache line per iteration (a
+// scalar stream, 4 bytes): nothing worth prefetching, the loop is left
+// unchanged.
+func.func @small_steps(%src: memref<64xf32>, %dst: memref<64xf32>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c64 = arith.constant 64 : index
+  // expected-warning @below {{regtile.prefetch_ahead: no prefetches: the 2 accesses that move with the induction variable move by less than a cache line per iteration}}
+  scf.for %i = %c0 to %c64 step %c1 {
+    %v = memref.load %src[%i] : memref<64xf32>
+    memref.store %v, %dst[%i] : memref<64xf32>
+  } {regtile.prefetch_ahead = 4 : i64}
+  return
+}

@@ -143,3 +143,57 @@ func.func @invariant(%src: memref<64xf32>, %dst: memref<64xf32>) {
   } {regtile.prefetch_ahead = 1 : i64}
   return
 }
+
+// -----
+
+// A GEMM micro-kernel's K loop: the packed B row (64 floats, 256 bytes per
+// iteration) is prefetched line by line, 8 iterations ahead; the broadcast
+// A elements move by 4 bytes per iteration (a new line every 16) and get
+// nothing, nor the address arithmetic built for them; an index whose
+// movement is not known (a floordiv) keeps its prefetch.
+// CHECK-LABEL: func.func @micro_kernel
+// CHECK-SAME: %[[A:[a-z0-9]+]]: memref<6x512xf32>, %[[B:[a-z0-9]+]]: memref<512x64xf32>, %[[T:[a-z0-9]+]]: memref<256xf32>
+// CHECK: scf.for %[[K:.*]] = %{{.*}} to %{{.*}} step %{{.*}} iter_args
+// CHECK: "llvm.intr.prefetch"{{.*}}rw = 0
+// CHECK-NEXT: vector.load %[[B]][%[[K]], %c0]
+// CHECK: "llvm.intr.prefetch"{{.*}}rw = 0
+// CHECK-NEXT: vector.load %[[B]][%[[K]], %c16]
+// CHECK: "llvm.intr.prefetch"{{.*}}rw = 0
+// CHECK-NEXT: vector.load %[[B]][%[[K]], %c32]
+// CHECK: "llvm.intr.prefetch"{{.*}}rw = 0
+// CHECK-NEXT: vector.load %[[B]][%[[K]], %c48]
+// CHECK-NEXT: memref.load %[[A]][%c0, %[[K]]]
+// CHECK-NEXT: memref.load %[[A]][%c1, %[[K]]]
+// CHECK-NEXT: affine.apply
+// CHECK: "llvm.intr.prefetch"{{.*}}rw = 0
+// CHECK-NEXT: memref.load %[[T]]
+// CHECK-NOT: llvm.intr.prefetch
+// CHECK: scf.yield
+#half = affine_map<(d0) -> (d0 floordiv 2)>
+func.func @micro_kernel(%a: memref<6x512xf32>, %b: memref<512x64xf32>, %t: memref<256xf32>, %acc: vector<16xf32>) -> vector<16xf32> {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c16 = arith.constant 16 : index
+  %c32 = arith.constant 32 : index
+  %c48 = arith.constant 48 : index
+  %c512 = arith.constant 512 : index
+  %r = scf.for %k = %c0 to %c512 step %c1 iter_args(%s = %acc) -> (vector<16xf32>) {
+    %b0 = vector.load %b[%k, %c0] : memref<512x64xf32>, vector<16xf32>
+    %b1 = vector.load %b[%k, %c16] : memref<512x64xf32>, vector<16xf32>
+    %b2 = vector.load %b[%k, %c32] : memref<512x64xf32>, vector<16xf32>
+    %b3 = vector.load %b[%k, %c48] : memref<512x64xf32>, vector<16xf32>
+    %a0 = memref.load %a[%c0, %k] : memref<6x512xf32>
+    %a1 = memref.load %a[%c1, %k] : memref<6x512xf32>
+    %h = affine.apply #half(%k)
+    %x = memref.load %t[%h] : memref<256xf32>
+    %a01 = arith.addf %a0, %a1 : f32
+    %ax = arith.addf %a01, %x : f32
+    %v = vector.broadcast %ax : f32 to vector<16xf32>
+    %p0 = vector.fma %v, %b0, %s : vector<16xf32>
+    %p1 = vector.fma %v, %b1, %p0 : vector<16xf32>
+    %p2 = vector.fma %v, %b2, %p1 : vector<16xf32>
+    %p3 = vector.fma %v, %b3, %p2 : vector<16xf32>
+    scf.yield %p3 : vector<16xf32>
+  } {regtile.prefetch_ahead = 8 : i64}
+  return %r : vector<16xf32>
+}

@@ -75,8 +75,9 @@ def RegtilePrefetchAhead : Pass<"regtile-prefetch-ahead"> {
     `regtile.prefetch_ahead = <iterations> : i64`, every load or store whose
     address changes with the induction variable is preceded by a prefetch
     (for write when a store) of the address it will have that many
-    iterations later. Run after vectors are 1-D, before
-    expand-strided-metadata.
+    iterations later, except accesses that provably move by less than a
+    cache line per iteration (a scalar stream). Run after vectors are 1-D,
+    before expand-strided-metadata.
   }];
   let dependentDialects = [
     "mlir::arith::ArithDialect", "mlir::affine::AffineDialect",

@@ -1,0 +1,95 @@
+// cache_reduce marks the loop it rewrites regtile.prefetch_ahead = N (what
+// the loop streams, such as the packed B panel of a GEMM micro-kernel, is
+// prefetched N iterations ahead by regtile-lower-to-llvm; see
+// test/prefetch-ahead/ and asm.mlir): by default the iterations that cover
+// 96 cycles at the target's FMA throughput (LLVM's scheduling model),
+// none when one iteration takes that long; `prefetch_ahead` overrides it,
+// 0 for no mark.
+// RUN: %regtile-opt %s --split-input-file --transform-interpreter --canonicalize | FileCheck %s
+
+// A 6 x 64 f32 tile, one K step per iteration: 24 zmm FMAs per iteration,
+// 12 cycles at two per cycle (skylake-avx512) -> 8 iterations; 24 cycles
+// at one per cycle (znver4's model) -> 4; 6 x 16 on haswell (12 ymm FMAs,
+// 6 cycles) -> 16.
+// CHECK-LABEL: func.func @micro_kernel
+// CHECK: scf.for {{.*}} {
+// CHECK: } {regtile.prefetch_ahead = 8 : i64}
+// CHECK: scf.for {{.*}} {
+// CHECK: } {regtile.prefetch_ahead = 4 : i64}
+// CHECK: scf.for {{.*}} {
+// CHECK: } {regtile.prefetch_ahead = 16 : i64}
+func.func @micro_kernel(%a: tensor<6x256xf32>, %b: tensor<256x64xf32>, %c: tensor<6x64xf32>,
+                        %b2: tensor<256x16xf32>, %c2: tensor<6x16xf32>)
+    -> (tensor<6x64xf32>, tensor<6x64xf32>, tensor<6x16xf32>) {
+  %r1 = linalg.matmul ins(%a, %b : tensor<6x256xf32>, tensor<256x64xf32>) outs(%c : tensor<6x64xf32>) -> tensor<6x64xf32>
+  %r2 = linalg.matmul ins(%a, %b : tensor<6x256xf32>, tensor<256x64xf32>) outs(%c : tensor<6x64xf32>) -> tensor<6x64xf32>
+  %r3 = linalg.matmul ins(%a, %b2 : tensor<6x256xf32>, tensor<256x16xf32>) outs(%c2 : tensor<6x16xf32>) -> tensor<6x16xf32>
+  return %r1, %r2, %r3 : tensor<6x64xf32>, tensor<6x64xf32>, tensor<6x16xf32>
+}
+module attributes {transform.with_named_sequence} {
+  transform.named_sequence @__transform_main(%root: !transform.any_op {transform.readonly}) {
+    %mms = transform.structured.match ops{["linalg.matmul"]} in %root : (!transform.any_op) -> !transform.any_op
+    %m1, %m2, %m3 = transform.split_handle %mms : (!transform.any_op) -> (!transform.any_op, !transform.any_op, !transform.any_op)
+    %t1, %k1 = transform.structured.tile_using_for %m1 tile_sizes [0, 0, 1] : (!transform.any_op) -> (!transform.any_op, !transform.any_op)
+    %l1 = transform.regtile.cache_reduce %t1, %k1 {arch = "skylake-avx512"} : (!transform.any_op, !transform.any_op) -> !transform.any_op
+    %t2, %k2 = transform.structured.tile_using_for %m2 tile_sizes [0, 0, 1] : (!transform.any_op) -> (!transform.any_op, !transform.any_op)
+    %l2 = transform.regtile.cache_reduce %t2, %k2 {arch = "znver4"} : (!transform.any_op, !transform.any_op) -> !transform.any_op
+    %t3, %k3 = transform.structured.tile_using_for %m3 tile_sizes [0, 0, 1] : (!transform.any_op) -> (!transform.any_op, !transform.any_op)
+    %l3 = transform.regtile.cache_reduce %t3, %k3 {arch = "haswell"} : (!transform.any_op, !transform.any_op) -> !transform.any_op
+    transform.yield
+  }
+}
+
+// -----
+
+// Explicit distances: 3 iterations; 0, no mark. A K step of 64 per
+// iteration (24 x 64 FMAs, 768 cycles): no mark by default.
+// CHECK-LABEL: func.func @explicit_and_long
+// CHECK: scf.for {{.*}} {
+// CHECK: } {regtile.prefetch_ahead = 3 : i64}
+// CHECK: scf.for {{.*}} {
+// CHECK-NOT: regtile.prefetch_ahead
+// CHECK: return
+func.func @explicit_and_long(%a: tensor<6x256xf32>, %b: tensor<256x64xf32>, %c: tensor<6x64xf32>)
+    -> (tensor<6x64xf32>, tensor<6x64xf32>, tensor<6x64xf32>) {
+  %r1 = linalg.matmul ins(%a, %b : tensor<6x256xf32>, tensor<256x64xf32>) outs(%c : tensor<6x64xf32>) -> tensor<6x64xf32>
+  %r2 = linalg.matmul ins(%a, %b : tensor<6x256xf32>, tensor<256x64xf32>) outs(%c : tensor<6x64xf32>) -> tensor<6x64xf32>
+  %r3 = linalg.matmul ins(%a, %b : tensor<6x256xf32>, tensor<256x64xf32>) outs(%c : tensor<6x64xf32>) -> tensor<6x64xf32>
+  return %r1, %r2, %r3 : tensor<6x64xf32>, tensor<6x64xf32>, tensor<6x64xf32>
+}
+module attributes {transform.with_named_sequence} {
+  transform.named_sequence @__transform_main(%root: !transform.any_op {transform.readonly}) {
+    %mms = transform.structured.match ops{["linalg.matmul"]} in %root : (!transform.any_op) -> !transform.any_op
+    %m1, %m2, %m3 = transform.split_handle %mms : (!transform.any_op) -> (!transform.any_op, !transform.any_op, !transform.any_op)
+    %t1, %k1 = transform.structured.tile_using_for %m1 tile_sizes [0, 0, 1] : (!transform.any_op) -> (!transform.any_op, !transform.any_op)
+    %l1 = transform.regtile.cache_reduce %t1, %k1 {arch = "skylake-avx512", prefetch_ahead = 3} : (!transform.any_op, !transform.any_op) -> !transform.any_op
+    %t2, %k2 = transform.structured.tile_using_for %m2 tile_sizes [0, 0, 1] : (!transform.any_op) -> (!transform.any_op, !transform.any_op)
+    %l2 = transform.regtile.cache_reduce %t2, %k2 {arch = "skylake-avx512", prefetch_ahead = 0} : (!transform.any_op, !transform.any_op) -> !transform.any_op
+    %t3, %k3 = transform.structured.tile_using_for %m3 tile_sizes [0, 0, 64] : (!transform.any_op) -> (!transform.any_op, !transform.any_op)
+    %l3 = transform.regtile.cache_reduce %t3, %k3 {arch = "skylake-avx512"} : (!transform.any_op, !transform.any_op) -> !transform.any_op
+    transform.yield
+  }
+}
+
+// -----
+
+// A tile whose vector dim may be partial (90 columns in tiles of 64): every
+// version of the loop (whole vectors, then 1, 2, 3 and 4 masked vectors)
+// carries the mark.
+// CHECK-LABEL: func.func @versions
+// CHECK: scf.index_switch
+// CHECK-COUNT-5: } {regtile.prefetch_ahead = 8 : i64}
+// CHECK-NOT: regtile.prefetch_ahead
+// CHECK: return
+func.func @versions(%a: tensor<6x256xf32>, %b: tensor<256x90xf32>, %c: tensor<6x90xf32>) -> tensor<6x90xf32> {
+  %r = linalg.matmul ins(%a, %b : tensor<6x256xf32>, tensor<256x90xf32>) outs(%c : tensor<6x90xf32>) -> tensor<6x90xf32>
+  return %r : tensor<6x90xf32>
+}
+module attributes {transform.with_named_sequence} {
+  transform.named_sequence @__transform_main(%root: !transform.any_op {transform.readonly}) {
+    %mm = transform.structured.match ops{["linalg.matmul"]} in %root : (!transform.any_op) -> !transform.any_op
+    %t, %j, %k = transform.structured.tile_using_for %mm tile_sizes [0, 64, 1] : (!transform.any_op) -> (!transform.any_op, !transform.any_op, !transform.any_op)
+    %l = transform.regtile.cache_reduce %t, %k {arch = "skylake-avx512"} : (!transform.any_op, !transform.any_op) -> !transform.any_op
+    transform.yield
+  }
+}
