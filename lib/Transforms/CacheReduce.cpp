@@ -345,23 +345,12 @@ LogicalResult analyzeOp(linalg::LinalgOp op, const TargetInfo &target,
     return failure();
   if (failed(checkRegisters(plan, *vectoredInputs, target, options, reason)))
     return failure();
-  if (options.prefetchAhead) {
-    plan.prefetchAhead = *options.prefetchAhead;
-    return success();
-  }
-  // One FMA (or other update) per accumulator and reduction point of the
-  // op's tile: its reduction extents are bounded (tiling), else the
-  // iteration is long and nothing is marked.
-  int64_t points = 1;
-  for (unsigned d : plan.redDims) {
-    bool exact = false;
-    FailureOr<int64_t> bound = boundLoopDim(op, d, exact);
-    if (failed(bound))
-      return success();
-    points *= *bound;
-  }
+  // The marked loop (the innermost that carries the accumulators) does one
+  // update (FMA) per accumulator per iteration.
   plan.prefetchAhead =
-      defaultPrefetchAhead(target, plan.rows * plan.vectorsPerRow * points);
+      options.prefetchAhead
+          ? *options.prefetchAhead
+          : defaultPrefetchAhead(target, plan.rows * plan.vectorsPerRow);
   return success();
 }
 
@@ -1152,10 +1141,12 @@ private:
 };
 
 /// Nested loops over the op's reduction dims (extents from its operands),
-/// carrying the accumulators; `step` at the innermost point.
+/// carrying the accumulators; `step` at the innermost point. `innermost` is
+/// set to the innermost loop built (none if every extent is 1).
 SmallVector<Value> emitReductionNest(OpBuilder &b, Location loc,
                                      linalg::LinalgOp op, const Plan &plan,
-                                     TileEmitter &emitter, ValueRange accs) {
+                                     TileEmitter &emitter, ValueRange accs,
+                                     scf::ForOp &innermost) {
   SmallVector<OpFoldResult> extents;
   SmallVector<int64_t> staticRanges = op.getStaticLoopRanges();
   for (unsigned d : plan.redDims) {
@@ -1200,6 +1191,9 @@ SmallVector<Value> emitReductionNest(OpBuilder &b, Location loc,
               ivs.pop_back();
               scf::YieldOp::create(lb, l, r);
             });
+        // Loops complete inside out: the first is the innermost.
+        if (!innermost)
+          innermost = loop;
         return SmallVector<Value>(loop.getResults());
       };
   return nest(b, 0, accs);
@@ -1445,8 +1439,15 @@ CacheReduceResult rewrite(RewriterBase &rewriter, linalg::LinalgOp op,
   // The op becomes the register tile's step.
   rewriter.setInsertionPoint(op);
   ValueRange carried = newLoop.getRegionIterArgs().drop_front(numOthers);
+  scf::ForOp innermost;
   SmallVector<Value> updated =
-      emitReductionNest(rewriter, loc, op, plan, emitter, carried);
+      emitReductionNest(rewriter, loc, op, plan, emitter, carried, innermost);
+  // What the loop streams is read in the innermost loop that carries the
+  // accumulators: that one is marked for prefetching.
+  if (plan.prefetchAhead > 0)
+    (innermost ? innermost : newLoop)
+        ->setAttr(kPrefetchAheadAttrName,
+                  rewriter.getI64IntegerAttr(plan.prefetchAhead));
   SmallVector<Value> yields;
   for (auto [i, v] : llvm::enumerate(oldYield.getOperands()))
     if (!plan.onTensors || i != plan.iterArgIdx)
@@ -1511,10 +1512,6 @@ CacheReduceResult rewrite(RewriterBase &rewriter, linalg::LinalgOp op,
   // What tiling left in the loop body but does not change in it (tile
   // offsets of the inputs, their slices) is computed once before it.
   moveLoopInvariantCode(cast<LoopLikeOpInterface>(newLoop.getOperation()));
-
-  if (plan.prefetchAhead > 0)
-    newLoop->setAttr(kPrefetchAheadAttrName,
-                     rewriter.getI64IntegerAttr(plan.prefetchAhead));
 
   CacheReduceResult result;
   result.loop = newLoop;

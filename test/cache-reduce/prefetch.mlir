@@ -1,10 +1,12 @@
 // cache_reduce marks the loop it rewrites regtile.prefetch_ahead = N (what
 // the loop streams, such as the packed B panel of a GEMM micro-kernel, is
 // prefetched N iterations ahead by regtile-lower-to-llvm; see
-// test/prefetch-ahead/ and asm.mlir): by default the iterations that cover
-// 96 cycles at the target's FMA throughput (LLVM's scheduling model),
-// none when one iteration takes that long; `prefetch_ahead` overrides it,
-// 0 for no mark.
+// test/prefetch-ahead/ and asm.mlir), or, when the op's tile reduces over
+// more than one point per iteration, the innermost loop of the nest over
+// those points that now carries the accumulators (where the streamed data
+// is read): by default the iterations that cover 96 cycles at the target's
+// FMA throughput (LLVM's scheduling model) with one FMA per accumulator per
+// iteration; `prefetch_ahead` overrides it, 0 for no mark.
 // RUN: %regtile-opt %s --split-input-file --transform-interpreter --canonicalize | FileCheck %s
 
 // A 6 x 64 f32 tile, one K step per iteration: 24 zmm FMAs per iteration,
@@ -43,11 +45,21 @@ module attributes {transform.with_named_sequence} {
 // -----
 
 // Explicit distances: 3 iterations; 0, no mark. A K step of 64 per
-// iteration (24 x 64 FMAs, 768 cycles): no mark by default.
+// iteration: the loop over those 64 points inside it carries the
+// accumulators and gets the mark (24 FMAs per iteration: 8), not the K
+// loop.
 // CHECK-LABEL: func.func @explicit_and_long
 // CHECK: scf.for {{.*}} {
 // CHECK: } {regtile.prefetch_ahead = 3 : i64}
 // CHECK: scf.for {{.*}} {
+// CHECK-NOT: regtile.prefetch_ahead
+// CHECK: scf.for %{{.*}} = %c0 to %c256 step %c64
+// CHECK-NOT: regtile.prefetch_ahead
+// CHECK: scf.for %{{.*}} = %c0 to %c64 step %c1
+// CHECK: vector.fma
+// CHECK: } {regtile.prefetch_ahead = 8 : i64}
+// CHECK-NEXT: scf.yield
+// CHECK-NEXT: }
 // CHECK-NOT: regtile.prefetch_ahead
 // CHECK: return
 func.func @explicit_and_long(%a: tensor<6x256xf32>, %b: tensor<256x64xf32>, %c: tensor<6x64xf32>)

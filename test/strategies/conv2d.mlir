@@ -76,8 +76,14 @@
 // CHECK: scf.for
 // CHECK-COUNT-4: vector.transfer_read {{.*}} vector<16xf32>
 // CHECK-COUNT-4: vector.fma
+// The innermost loop of the nest (over the input channels) streams the
+// filter panel: cache_reduce marks it for prefetching, 20 FMAs per
+// iteration at znver4's one per cycle -> 5 iterations ahead; the pixel
+// loop keeps the strategy's mark (next tile's input, 1 ahead).
+// CHECK: } {regtile.prefetch_ahead = 5 : i64}
 // CHECK-COUNT-20: arith.maximumf {{.*}} : vector<16xf32>
 // CHECK-COUNT-20: vector.transfer_write
+// CHECK: } {regtile.prefetch_ahead = 1 : i64}
 // CHECK-NOT: linalg.
 // CHECK: return
 

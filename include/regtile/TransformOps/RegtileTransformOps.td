@@ -767,16 +767,18 @@ def CacheReduceOp : Op<Transform_Dialect, "regtile.cache_reduce",
       wait for the tile's loads). It needs an additive body (`yield out +
       x`) and reassociates a floating-point sum: the body's `addf` must
       carry `fastmath<reassoc>` or `allow_reassociation` must be set;
-    - `prefetch_ahead`: mark the rewritten loop (every version)
-      `regtile.prefetch_ahead = N`, so that `regtile-lower-to-llvm`
-      prefetches what it streams N iterations ahead (the packed B panel of
-      a GEMM micro-kernel, 256 bytes per iteration for a 6 x 64 f32 tile;
+    - `prefetch_ahead`: mark the innermost loop that carries the
+      accumulators (the rewritten loop, or, when the op's tile has more
+      than one reduction point, the innermost loop of the nest over them;
+      in every version) `regtile.prefetch_ahead = N`, so that
+      `regtile-lower-to-llvm` prefetches what it streams N iterations
+      ahead (the packed B panel of a GEMM micro-kernel, 256 bytes per
+      iteration for a 6 x 64 f32 tile; a convolution's filter panel;
       accesses that move by less than a cache line per iteration, like the
       broadcast elements, are left to the hardware); 0: no mark. Default:
-      derived from the target, the iterations that cover 96 cycles at the
-      target's FMA throughput (LLVM's scheduling model), none when one
-      iteration takes that long (a convolution's row of the filter);
-      6 x 64 f32 on sapphirerapids: 8, on znver4: 4;
+      the iterations that cover 96 cycles at one FMA per accumulator at
+      the target's FMA throughput (LLVM's scheduling model): 6 x 64 f32 on
+      skylake-avx512: 8, on znver4: 4, 6 x 16 on haswell: 16;
     - `arch`: target description (default: the payload's `regtile.target`,
       else the host).
 

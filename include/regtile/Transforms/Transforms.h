@@ -223,17 +223,19 @@ struct CacheReduceOptions {
   /// set.
   bool addAtEnd = false;
   bool allowReassociation = false;
-  /// Mark the loop `regtile.prefetch_ahead = N` (see regtile-prefetch-ahead:
-  /// what its iterations stream, such as the packed panel of a GEMM
-  /// micro-kernel, is prefetched N iterations ahead); 0: no mark. Default:
-  /// derived from the target, see defaultPrefetchAhead.
+  /// Mark the innermost loop that carries the accumulators (the loop, or
+  /// the innermost loop of the nest over the op's reduction points inside
+  /// it) `regtile.prefetch_ahead = N` (see regtile-prefetch-ahead: what its
+  /// iterations stream, such as the packed panel of a GEMM micro-kernel, is
+  /// prefetched N iterations ahead); 0: no mark. Default: derived from the
+  /// target, defaultPrefetchAhead with one FMA per accumulator.
   std::optional<int64_t> prefetchAhead;
 };
 
 /// Cycles by which a micro-kernel's prefetches run ahead of its loads by
 /// default: an L2 hit while the kernel streams its panel from L2, with
-/// margin (on a Xeon with AMX, 6 x 64 f32 tile, 12 cycles per iteration,
-/// 4 to 16 iterations ahead ran alike, 3-4% faster than none).
+/// margin (on a Xeon with AMX, 6 x 64 f32 tile, 12 cycles per iteration:
+/// 4 to 16 iterations ahead ran alike, up to 4% faster than none).
 constexpr int64_t kPrefetchLeadCycles = 96;
 
 /// Iterations ahead that cover kPrefetchLeadCycles when one iteration of
@@ -258,7 +260,8 @@ struct CacheReduceResult {
   /// Whether a fill that initialized the output through enclosing loops
   /// was removed (the tile stores overwrite all of it first).
   bool fillBypassed = false;
-  /// The loop's regtile.prefetch_ahead mark (0: none).
+  /// The regtile.prefetch_ahead mark of the innermost loop that carries
+  /// the accumulators (0: none).
   int64_t prefetchAhead = 0;
 };
 
