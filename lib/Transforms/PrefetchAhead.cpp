@@ -288,7 +288,8 @@ private:
 };
 
 /// Bytes by which `access` (resolved to its root buffer, its indices
-/// computed from `nextIv`) moves per iteration of `loop`, when known.
+/// computed from `nextIv`, the IV of `loop` or a value standing for it)
+/// moves per iteration of `loop`, when known.
 std::optional<int64_t> bytesPerIteration(scf::ForOp loop, Value nextIv,
                                          const Access &access) {
   std::optional<int64_t> step = getConstantIntValue(loop.getStep());
@@ -362,8 +363,20 @@ FailureOr<unsigned> insertPrefetchesAhead(RewriterBase &rewriter, Operation *op,
     // prefetchers cover it, and a prefetch per iteration would mostly ask
     // for the line already asked for. The address arithmetic just built
     // for it goes.
-    std::optional<int64_t> moves = bytesPerIteration(loop, nextIv, access);
-    if (moves && std::abs(*moves) < kCacheLineBytes) {
+    // The same holds in a loop between the access and the marked one: an
+    // access that moves by less than a line per iteration of that loop (a
+    // convolution's input pixel along its channels) would get a prefetch
+    // per element of a stream the hardware follows.
+    auto smallSteps = [&](scf::ForOp l, Value iv, bool zeroIsSmall) {
+      std::optional<int64_t> moves = bytesPerIteration(l, iv, access);
+      return moves && (*moves != 0 || zeroIsSmall) &&
+             std::abs(*moves) < kCacheLineBytes;
+    };
+    bool small = smallSteps(loop, nextIv, /*zeroIsSmall=*/true);
+    for (auto l = inner->getParentOfType<scf::ForOp>(); !small && l != loop;
+         l = l->getParentOfType<scf::ForOp>())
+      small = smallSteps(l, l.getInductionVar(), /*zeroIsSmall=*/false);
+    if (small) {
       while (inner->getPrevNode() != before)
         rewriter.eraseOp(inner->getPrevNode());
       ++skipped;

@@ -197,3 +197,40 @@ func.func @micro_kernel(%a: memref<6x512xf32>, %b: memref<512x64xf32>, %t: memre
   } {regtile.prefetch_ahead = 8 : i64}
   return %r : vector<16xf32>
 }
+
+// -----
+
+// A convolution-like nest: the marked loop over pixel tiles, an inner loop
+// over channels. The input element moves by a whole tile per iteration of
+// the marked loop but by 4 bytes per iteration of the channel loop: a
+// prefetch there would be issued for every element of a stream the
+// hardware follows, so it gets none; the output vector, stored after the
+// channel loop, is prefetched for write.
+// CHECK-LABEL: func.func @channels
+// CHECK: scf.for
+// CHECK: scf.for
+// CHECK-NOT: llvm.intr.prefetch
+// CHECK: memref.load
+// CHECK: scf.yield
+// CHECK: "llvm.intr.prefetch"{{.*}}rw = 1
+// CHECK-NEXT: vector.store
+// CHECK-NOT: llvm.intr.prefetch
+// CHECK: return
+func.func @channels(%in: memref<64x128xf32>, %w: memref<128x16xf32>, %out: memref<64x16xf32>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c64 = arith.constant 64 : index
+  %c128 = arith.constant 128 : index
+  %zero = arith.constant dense<0.0> : vector<16xf32>
+  scf.for %p = %c0 to %c64 step %c1 {
+    %acc = scf.for %c = %c0 to %c128 step %c1 iter_args(%s = %zero) -> (vector<16xf32>) {
+      %x = memref.load %in[%p, %c] : memref<64x128xf32>
+      %v = vector.load %w[%c, %c0] : memref<128x16xf32>, vector<16xf32>
+      %b = vector.broadcast %x : f32 to vector<16xf32>
+      %f = vector.fma %b, %v, %s : vector<16xf32>
+      scf.yield %f : vector<16xf32>
+    }
+    vector.store %acc, %out[%p, %c0] : memref<64x16xf32>, vector<16xf32>
+  } {regtile.prefetch_ahead = 1 : i64}
+  return
+}

@@ -76,7 +76,8 @@ def RegtilePrefetchAhead : Pass<"regtile-prefetch-ahead"> {
     address changes with the induction variable is preceded by a prefetch
     (for write when a store) of the address it will have that many
     iterations later, except accesses that provably move by less than a
-    cache line per iteration (a scalar stream). Run after vectors are 1-D,
+    cache line per iteration of the loop or of a loop between it and the
+    access (a scalar stream). Run after vectors are 1-D,
     before expand-strided-metadata.
   }];
   let dependentDialects = [
