@@ -1,5 +1,4 @@
-//===- dnnl_conv.cpp - oneDNN conv layer peer
-//------------------------------===//
+//===- dnnl_conv.cpp - oneDNN conv layer peer -----------------------------===//
 //
 // oneDNN 2.x direct convolution, forward inference, with bias and a ReLU
 // post-op: NHWC source and destination (the benchmark's buffers, no

@@ -1,5 +1,4 @@
-//===- halide_conv.cpp - Halide 14 conv layer peer
-//-------------------------===//
+//===- halide_conv.cpp - Halide 14 conv layer peer ------------------------===//
 //
 // The algorithm and the manual CPU schedule of Halide's apps/conv_layer
 // (conv_layer_generator.cpp), JIT-compiled for the host by Debian's
@@ -10,7 +9,9 @@
 
 #include "conv_peers.h"
 
+#ifdef REGTILE_HAVE_HALIDE
 #include "Halide.h"
+#endif
 
 namespace regtile::bench {
 
@@ -77,8 +78,8 @@ std::function<void()> halideConvRelu(const ConvShape &s, float *in,
 }
 
 #else
-std::function<void()> dnnlConvRelu(const ConvShape &, float *, float *, float *,
-                                   float *, std::string &, std::string &why) {
+std::function<void()> halideConvRelu(const ConvShape &, float *, float *,
+                                     float *, float *, std::string &why) {
   why = "Halide 14 (libhalide14-0-dev) was not found at build time";
   return {};
 }
