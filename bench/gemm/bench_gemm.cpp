@@ -81,16 +81,30 @@ struct Shape {
 } // namespace
 
 int main(int argc, char **argv) {
-  // One thread for every library. The OpenMP runtime behind oneDNN reads
-  // OMP_NUM_THREADS when it is loaded, before main: re-execute with the
-  // environment set if it is not.
-  const char *omp = getenv("OMP_NUM_THREADS");
-  if (!omp || std::string(omp) != "1") {
-    setenv("OMP_NUM_THREADS", "1", 1);
-    setenv("OPENBLAS_NUM_THREADS", "1", 1);
-    setenv("BLIS_NUM_THREADS", "1", 1);
+  // One thread for every library, and the AVX-512 kernels of OpenBLAS and
+  // BLIS on AVX-512 hosts: BLIS falls back to generic code on CPUs it does
+  // not know (Zen 5), and a machine's environment may pin a weaker kernel
+  // (OPENBLAS_CORETYPE=Haswell was seen set on a Zen 5 machine here).
+  // The OpenMP runtime behind oneDNN reads OMP_NUM_THREADS when it is
+  // loaded, before main: re-execute with the environment set if it is not.
+  bool reexec = false;
+  auto require = [&](const char *var, const char *value) {
+    const char *now = getenv(var);
+    if (now && std::string(now) == value)
+      return;
+    setenv(var, value, 1);
+    reexec = true;
+  };
+  require("OMP_NUM_THREADS", "1");
+  require("OPENBLAS_NUM_THREADS", "1");
+  require("BLIS_NUM_THREADS", "1");
+  if (__builtin_cpu_supports("avx512f")) {
+    require("OPENBLAS_CORETYPE", "SkylakeX");
+    require("BLIS_ARCH_TYPE", "skx");
+  }
+  if (reexec) {
     execv("/proc/self/exe", argv);
-    std::perror("bench_gemm: re-exec with OMP_NUM_THREADS=1");
+    std::perror("bench_gemm: re-exec with the peers' environment");
     return 2;
   }
 #ifdef REGTILE_HAVE_LIBXSMM

@@ -7,6 +7,13 @@
 // time (REGTILE_HAVE_DNNL). A peer that is not installed is reported as
 // missing and skipped.
 //
+// Each library gets its best kernel: bench_gemm's main selects the
+// AVX-512 kernels on AVX-512 hosts (OPENBLAS_CORETYPE = SkylakeX,
+// BLIS_ARCH_TYPE = skx, whatever the environment said). Debian's BLIS 0.9
+// does not know AMD Zen 5 and falls back to generic C code (0.16 of peak),
+// and a machine's environment may pin OpenBLAS to its AVX2 Haswell kernels
+// (0.48 of peak on Zen 5). This file prints the kernel each library reports.
+//
 //===----------------------------------------------------------------------===//
 
 #include <dlfcn.h>
@@ -25,7 +32,8 @@ namespace {
 using CblasSgemm = void (*)(int, int, int, int, int, int, float, const float *,
                             int, const float *, int, float, float *, int);
 
-CblasSgemm loadCblas(const char *const *names, const char *threadsFn) {
+CblasSgemm loadCblas(const char *const *names, const char *threadsFn,
+                     void (*report)(void *)) {
   for (const char *const *n = names; *n; ++n) {
     void *h = dlopen(*n, RTLD_NOW | RTLD_LOCAL | RTLD_DEEPBIND);
     if (!h)
@@ -33,21 +41,38 @@ CblasSgemm loadCblas(const char *const *names, const char *threadsFn) {
     if (threadsFn)
       if (auto set = reinterpret_cast<void (*)(int)>(dlsym(h, threadsFn)))
         set(1);
+    report(h);
     if (auto f = reinterpret_cast<CblasSgemm>(dlsym(h, "cblas_sgemm")))
       return f;
   }
   return nullptr;
 }
 
+void reportOpenblas(void *h) {
+  if (auto core =
+          reinterpret_cast<char *(*)()>(dlsym(h, "openblas_get_corename")))
+    std::fprintf(stderr, "OpenBLAS: %s kernels\n", core());
+}
+
+void reportBlis(void *h) {
+  auto query = reinterpret_cast<int (*)()>(dlsym(h, "bli_arch_query_id"));
+  auto name =
+      reinterpret_cast<const char *(*)(int)>(dlsym(h, "bli_arch_string"));
+  if (query && name)
+    std::fprintf(stderr, "BLIS: %s kernels\n", name(query()));
+}
+
 CblasSgemm openblas() {
   static const char *names[] = {"libopenblas.so.0", "libopenblas.so", nullptr};
-  static CblasSgemm f = loadCblas(names, "openblas_set_num_threads");
+  static CblasSgemm f =
+      loadCblas(names, "openblas_set_num_threads", reportOpenblas);
   return f;
 }
 
 CblasSgemm blis() {
   static const char *names[] = {"libblis.so.4", "libblis.so", nullptr};
-  static CblasSgemm f = loadCblas(names, "bli_thread_set_num_threads");
+  static CblasSgemm f =
+      loadCblas(names, "bli_thread_set_num_threads", reportBlis);
   return f;
 }
 

@@ -59,15 +59,16 @@ static bool cacheDefaults(TargetInfo &info) {
   constexpr int64_t K = 1024, M = 1024 * 1024;
   struct Caches {
     int64_t l1, l2, l3, l3PerCore;
-    bool l3FeedsBlocks = false;
+    int64_t l3BytesPerCycle = 0;
   };
   std::optional<Caches> named =
       llvm::StringSwitch<std::optional<Caches>>(info.cpu)
-          // Zen 2-5: 16 or 32 MiB of L3 per 4- or 8-core complex.
-          .Case("znver5", Caches{48 * K, 1 * M, 32 * M, 4 * M, true})
-          .Case("znver4", Caches{32 * K, 1 * M, 32 * M, 4 * M, true})
-          .Case("znver3", Caches{32 * K, 512 * K, 32 * M, 4 * M, true})
-          .Case("znver2", Caches{32 * K, 512 * K, 16 * M, 4 * M, true})
+          // Zen 2-5: 16 or 32 MiB of L3 per 4- or 8-core complex, which
+          // fills a core's L2 at 32 bytes per cycle.
+          .Case("znver5", Caches{48 * K, 1 * M, 32 * M, 4 * M, 32})
+          .Case("znver4", Caches{32 * K, 1 * M, 32 * M, 4 * M, 32})
+          .Case("znver3", Caches{32 * K, 512 * K, 32 * M, 4 * M, 32})
+          .Case("znver2", Caches{32 * K, 512 * K, 16 * M, 4 * M, 32})
           // 1.875 MiB of L3 per core; Emerald Rapids 320 MiB for 64
           // cores, Granite Rapids 504 MiB for 128.
           .Case("sapphirerapids", Caches{48 * K, 2 * M, 64 * M, 1920 * K})
@@ -82,7 +83,7 @@ static bool cacheDefaults(TargetInfo &info) {
   info.l2Bytes = c.l2;
   info.l3Bytes = c.l3;
   info.l3PerCoreBytes = c.l3PerCore;
-  info.l3FeedsBlocks = c.l3FeedsBlocks;
+  info.l3BytesPerCycle = c.l3BytesPerCycle;
   return named.has_value();
 }
 
@@ -118,7 +119,8 @@ int64_t InstrTiming::independentChains() const {
 }
 
 /// Latency and throughput of full-width f32 vector add, mul, FMA and load
-/// on info.cpu, from LLVM's scheduling model (the X86 MC layer).
+/// on info.cpu, from LLVM's scheduling model (the X86 MC layer), corrected
+/// where it is known to be wrong (correctSchedulingModel).
 static void querySchedulingModel(TargetInfo &info);
 
 /// The same, memoized per (CPU, width, FMA) (target descriptions are
@@ -139,6 +141,24 @@ static void schedulingModelFacts(TargetInfo &info) {
   info.vectorFMul = it->second.vectorFMul;
   info.vectorFMA = it->second.vectorFMA;
   info.vectorLoad = it->second.vectorLoad;
+}
+
+/// Corrections where LLVM 22's scheduling model is known to be wrong. Its
+/// znver5 is the Zen 4 model, in which 512-bit FP operations take a
+/// 256-bit unit twice (one FMA per cycle, 3-cycle adds); Zen 5 executes
+/// them at full width: two FMAs, adds or multiplies per cycle at any width,
+/// with 4-, 2- and 3-cycle latencies (AMD's Zen 5 software optimization
+/// guide; measured on an EPYC family 26 model 2: 64 flop/cycle from 16
+/// independent zmm FMA chains, and dependent chains 8, 4 and 6 times as
+/// long per operation for FMA, add and multiply). Its loads are right (two
+/// per cycle at 512 bits, measured).
+static void correctSchedulingModel(TargetInfo &info) {
+  if (info.cpu == "znver5" && info.simdBits >= 256) {
+    info.vectorFAdd = InstrTiming{2, 0.5};
+    info.vectorFMul = InstrTiming{3, 0.5};
+    if (info.vectorFMA)
+      info.vectorFMA = InstrTiming{4, 0.5};
+  }
 }
 
 static void querySchedulingModel(TargetInfo &info) {
@@ -190,6 +210,7 @@ static void querySchedulingModel(TargetInfo &info) {
   if (info.hasFMA() || info.hasAVX512())
     info.vectorFMA = timing(("VFMADD231PS" + suffix + "r").str());
   info.vectorLoad = timing((v + "MOVUPS" + suffix + "rm").str());
+  correctSchedulingModel(info);
 }
 
 /// Whether this process runs in a virtual machine (CPUID leaf 1, ECX bit

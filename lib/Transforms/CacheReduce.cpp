@@ -1604,17 +1604,28 @@ computeContractionBlocking(const TargetInfo &target, Type accType,
                         prevPow2(target.l1dBytes * 3 / 4 / (b.mr * bytes)), 64,
                         1024);
   // The B block (kc x nc) is streamed again by every row tile; each A
-  // sliver (mr x kc) is reused from L1 by the nc / nr tiles of its row. So
-  // the block takes half of the core's share of L3 where that L3 keeps up
-  // (TargetInfo::l3FeedsBlocks: AMD Zen) and is larger than L2: a wider
-  // block reuses each A sliver more (measured: on Zen 3, 6 x 16 tiles,
-  // 2048^3, nc 512 (a 2 MiB block) ran 1.11x nc 128 (L2) and 1.22x nc 64;
-  // on Zen 4 the tuner picks nc 1024 over the L2 rule's 256). Elsewhere it
-  // takes half of L2, which it shares with the A slivers and C tiles
+  // sliver (mr x kc) is reused from L1 by the nc / nr tiles of its row. The
+  // block takes half of L2, which it shares with the A slivers and C tiles
   // streamed through it (measured on a Xeon with AMX, 2 MiB L2, kc 1024,
   // 1024^3: nc 256 ran 1.4x nc 512, the whole L2; Ice Lake's tuned blocks
-  // were 0.5-1 MiB of its 1.25 MiB).
-  int64_t blockBytes = target.l3FeedsBlocks
+  // were 0.5-1 MiB of its 1.25 MiB). Where L3 fills L2 fast enough for the
+  // micro-kernel (TargetInfo::l3BytesPerCycle: AMD Zen) it takes L2 or half
+  // the core's share of L3, the larger: a wider block reuses each A sliver
+  // more. Fast enough: the micro-kernel's B stream at the FMA peak, nr
+  // elements per mr x nr / lanes FMAs, needs at most half of that
+  // bandwidth. Measured, 2048^3: on Zen 3 (6 x 16, 10.7 bytes per cycle of
+  // 32) nc 512, a 2 MiB block, ran 1.11x nc 128 (L2); on Zen 4 (6 x 64 with
+  // one zmm FMA per cycle: 10.7) the tuner picks nc 1024 over 256; on Zen 5
+  // (two per cycle: 21.3) nc 128 (half of L2) ran 1.13x nc 512.
+  double fmaCycles =
+      target.vectorFMA ? target.vectorFMA->reciprocalThroughput : 0.0;
+  bool l3Feeds = false;
+  if (target.l3BytesPerCycle > 0 && fmaCycles > 0) {
+    double bBytesPerCycle =
+        double(b.nr * bytes) / (double(b.mr * nv) * fmaCycles);
+    l3Feeds = 2 * bBytesPerCycle <= double(target.l3BytesPerCycle);
+  }
+  int64_t blockBytes = l3Feeds
                            ? std::max(target.l2Bytes, target.l3PerCoreBytes / 2)
                            : target.l2Bytes / 2;
   b.nc = fixed.nc ? fixed.nc

@@ -1,10 +1,15 @@
 // transform.regtile.contraction_blocking derives the register tile from the
 // register file and the cache blocks from the cache sizes of the target
-// (explicit CPUs here, so the test does not depend on the machine); the B
-// block (kc x nc) fills L2 or half the core's share of L3, the larger, on
-// AMD Zen (whose L3 keeps up), half of L2 elsewhere:
-//   znver4          32 zmm, L1d 32 KiB, L2 1 MiB, L3 4 MiB/core: 6 x 64, kc 1024, nc 512
-//   znver5          32 zmm, L1d 48 KiB, L2 1 MiB, L3 4 MiB/core: 6 x 64, kc 1024, nc 512
+// (explicit CPUs here, so the test does not depend on the machine). The B
+// block (kc x nc) takes half of L2; on AMD Zen, whose L3 fills L2 at 32
+// bytes per cycle, it takes L2 or half the core's share of L3, the larger,
+// when the micro-kernel's B stream at the FMA peak (nr x 4 bytes per
+// mr x nr / lanes FMAs) needs at most half of that:
+//   znver4          32 zmm, L1d 32 KiB, L2 1 MiB, L3 4 MiB/core, 1 zmm FMA/cycle:
+//                   6 x 64, B 10.7 B/cycle: kc 1024, nc 512 (2 MiB, from L3)
+//   znver5          32 zmm, L1d 48 KiB, L2 1 MiB, 2 zmm FMAs/cycle:
+//                   6 x 64, B 21.3 B/cycle: kc 1024, nc 128 (half of L2)
+//   znver5 AVX2     16 ymm, 2 ymm FMAs/cycle: 6 x 16, B 10.7 B/cycle: nc 512
 //   sapphirerapids  32 zmm, L1d 48 KiB, L2 2 MiB: 6 x 64, kc 1024, nc 256 (half of L2)
 //   graniterapids   32 zmm, L1d 48 KiB, L2 2 MiB, L3 4 MiB/core: kc 1024, nc 256 (half of L2)
 //   icelake-server  32 zmm, L1d 48 KiB, L2 1.25 MiB: 6 x 64, kc 1024, nc 128 (half of L2: 160, to a multiple of 64)
@@ -43,8 +48,13 @@ module attributes {transform.with_named_sequence} {
     transform.debug.emit_param_as_remark %b#1, "nr" : !transform.param<i64>
     // expected-remark @below {{kc 1024 : i64}}
     transform.debug.emit_param_as_remark %b#2, "kc" : !transform.param<i64>
-    // expected-remark @below {{nc 512 : i64}}
+    // expected-remark @below {{nc 128 : i64}}
     transform.debug.emit_param_as_remark %b#3, "nc" : !transform.param<i64>
+    %b2:4 = transform.regtile.contraction_blocking %m32 {arch = "znver5,-avx512f"} : (!transform.any_op) -> (!transform.param<i64>, !transform.param<i64>, !transform.param<i64>, !transform.param<i64>)
+    // expected-remark @below {{nr 16 : i64}}
+    transform.debug.emit_param_as_remark %b2#1, "nr" : !transform.param<i64>
+    // expected-remark @below {{nc 512 : i64}}
+    transform.debug.emit_param_as_remark %b2#3, "nc" : !transform.param<i64>
     %c:4 = transform.regtile.contraction_blocking %m32 {arch = "sapphirerapids"} : (!transform.any_op) -> (!transform.param<i64>, !transform.param<i64>, !transform.param<i64>, !transform.param<i64>)
     // expected-remark @below {{mr 6 : i64}}
     transform.debug.emit_param_as_remark %c#0, "mr" : !transform.param<i64>

@@ -288,7 +288,8 @@ module attributes {transform.with_named_sequence} {
 // target (at least 2), rounded up to a power of two (LLVM scalarizes loops
 // carrying 3 or 6 native vectors per row when several rows are reduced
 // together), at most a quarter of the registers:
-//   znver5          vaddps zmm 3 cycles, 1 per cycle      -> 3 -> 4 x 16
+//   znver5          vaddps zmm 2 cycles, 2 per cycle      -> 4 x 16 (LLVM 22 models
+//                   Zen 5 as Zen 4, 3 cycles, 1 per cycle: corrected)
 //   icelake-server  vaddps zmm 4 cycles, 1 per cycle      -> 4 x 16
 //   sapphirerapids  vaddps zmm 3 cycles, 2 per cycle      -> 6 -> 8 x 16
 //   skylake-avx512  vaddps zmm 4 cycles, 2 per cycle      -> 8 x 16

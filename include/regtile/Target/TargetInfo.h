@@ -67,15 +67,16 @@ struct TargetInfo {
   /// 480 MiB "shared by 2 CPUs" on a 2-vCPU Xeon guest), where it stays at
   /// the default.
   int64_t l3PerCoreBytes = 2 * 1024 * 1024;
-  /// Whether a block streamed from the core's share of L3 keeps up with the
-  /// vector units, so that cache blocking may size blocks by it rather than
-  /// by L2: true for AMD Zen (the L3 of a core complex; measured on Zen 3
-  /// and 4), false for Intel's mesh-connected L3 (measured on a Xeon with
+  /// The bandwidth at which the core's share of L3 fills its L2, in bytes
+  /// per cycle, where cache blocking may count on it to stream a block:
+  /// 32 on AMD Zen 2-5 (the L3 of a core complex); 0 (unknown: blocks are
+  /// sized by L2) for Intel's mesh-connected L3 (measured on a Xeon with
   /// AMX: a 2 MiB GEMM B block ran at 0.7x a 1 MiB one) and unknown CPUs.
-  bool l3FeedsBlocks = false;
+  int64_t l3BytesPerCycle = 0;
   /// What LLVM's scheduling model of `cpu` says about full-width (simdBits)
   /// f32 vector add, multiply, FMA and load (register forms; load: an
-  /// unaligned vector load); empty where the model has no data.
+  /// unaligned vector load), corrected where the model is known to be wrong
+  /// (znver5); empty where the model has no data.
   std::optional<InstrTiming> vectorFAdd, vectorFMul, vectorFMA, vectorLoad;
 
   bool has(llvm::StringRef feature) const { return features.lookup(feature); }

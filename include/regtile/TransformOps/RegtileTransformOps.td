@@ -523,10 +523,13 @@ def ContractionBlockingOp : Op<Transform_Dialect,
       round trips of the C tiles;
     - `nc`: the width of an N block: the `kc x nc` block of B, the one
       operand every row tile streams again, fills half of the core's
-      share of L3 or L2, the larger, where the L3 keeps up (AMD Zen: 2
-      MiB blocks, each A sliver reused by more tiles), else half of L2,
-      which it shares with the A slivers and C tiles (Intel: 1 MiB on
-      Sapphire Rapids and later) (a multiple of `nr`).
+      share of L3 or L2, the larger, where the L3 keeps up (it fills L2
+      at least twice as fast as the micro-kernel's B stream needs at the
+      FMA peak: AMD Zen 3 and 4, 2 MiB blocks, each A sliver reused by
+      more tiles), else half of L2, which it shares with the A slivers
+      and C tiles (Intel: 1 MiB on Sapphire Rapids and later; Zen 5, whose
+      two zmm FMAs per cycle need B at 21 bytes per cycle: 512 KiB) (a
+      multiple of `nr`).
 
     Cache sizes are the host's as the OS reports them, or documented
     defaults for named CPUs (`arch`, or the payload's `regtile.target`).
@@ -777,8 +780,9 @@ def CacheReduceOp : Op<Transform_Dialect, "regtile.cache_reduce",
       accesses that move by less than a cache line per iteration, like the
       broadcast elements, are left to the hardware); 0: no mark. Default:
       the iterations that cover 96 cycles at one FMA per accumulator at
-      the target's FMA throughput (LLVM's scheduling model): 6 x 64 f32 on
-      skylake-avx512: 8, on znver4: 4, 6 x 16 on haswell: 16;
+      the target's FMA throughput (LLVM's scheduling model, corrected for
+      znver5): 6 x 64 f32 on skylake-avx512 and znver5: 8, on znver4: 4,
+      6 x 16 on haswell: 16;
     - `arch`: target description (default: the payload's `regtile.target`,
       else the host).
 

@@ -288,9 +288,11 @@ cacheReduce(mlir::RewriterBase &rewriter, mlir::linalg::LinalgOp op,
 ///   - kc: the A micro-panel (mr x kc) fills three quarters of L1 (it is
 ///     reused across the N loop while B streams from L2), a power of two in
 ///     [64, 1024];
-///   - nc: the B block (kc x nc) fills half of the core's share of L3
-///     (TargetInfo::l3PerCoreBytes) or L2, the larger, where the L3 keeps
-///     up (TargetInfo::l3FeedsBlocks), else half of L2; a multiple of nr.
+///   - nc: the B block (kc x nc) fills half of L2, or half of the core's
+///     share of L3 (TargetInfo::l3PerCoreBytes) or L2, the larger, where L3
+///     keeps up: its fill bandwidth (TargetInfo::l3BytesPerCycle, AMD Zen)
+///     is at least twice what the micro-kernel's B stream needs at the FMA
+///     peak (nr elements per mr x nr / lanes FMAs); a multiple of nr.
 /// Sizes fixed by the caller (a schedule's tuning knobs) are taken as given,
 /// after checks, and the others derived from them: `kc` from the given
 /// `mr`, `nc` from `kc` and `nr`. 0 means "derive from the target".
