@@ -8,7 +8,8 @@
 #   TUNE       auto (default): if examples/tuned/<host CPU>.txt records
 #              tuning results for this CPU (LLVM's host CPU name), use them;
 #              otherwise tune as with 1;
-#              1: tune the conv (register tile), GEMM (kc, nc), reduction
+#              1: tune the conv (register tile, then filter prefetch),
+#              GEMM (kc, nc), reduction
 #              (accumulators, rows), pack (register budget, tile groups,
 #              store kind) and super-vectorization (partial vectors, store
 #              kind) schedules on this machine
@@ -68,12 +69,30 @@ elif [[ "$TUNE" == 1 || "$TUNE" == auto ]]; then
   }
   for shape in "seed:N=5 H=80 W=100 HI=82 WI=102 CI=128 CO=128" \
                "second:N=1 H=56 W=56 HI=58 WI=58 CI=64 CO=64"; do
+    name=conv_relu_${shape%%:*}
     echo "== tuning conv_relu: ${shape%%:*} (register tile)"
-    tune "$tuned/conv_relu_${shape%%:*}.log" \
+    tune "$tuned/$name.log" \
       --payload examples/conv_relu/conv_relu.mlir --params "${shape#*:}" \
       --library strategies --schedule examples/conv_relu/schedule.mlir \
       --entry conv_relu_regtile_tunable --func conv_relu \
-      --max-configs 12 --output "$tuned/conv_relu_${shape%%:*}.mlir"
+      --knob conv.rows --knob conv.channels \
+      --max-configs 12 --output "$tuned/$name.mlir"
+    # Then the filter prefetch distance for the tile chosen.
+    echo "== tuning conv_relu: ${shape%%:*} (filter prefetch)"
+    base=examples/conv_relu/schedule.mlir
+    if [[ -f "$tuned/$name.mlir" ]]; then
+      base="$tuned/$name.tile.mlir"
+      mv "$tuned/$name.mlir" "$base"
+    fi
+    tune "$tuned/$name.prefetch.log" \
+      --payload examples/conv_relu/conv_relu.mlir --params "${shape#*:}" \
+      --library strategies --schedule "$base" \
+      --entry conv_relu_regtile_tunable --func conv_relu \
+      --knob conv.prefetch --output "$tuned/$name.mlir"
+    if [[ "$base" != examples/* ]]; then
+      if [[ -f "$tuned/$name.mlir" ]]; then rm -f "$base"
+      else mv "$base" "$tuned/$name.mlir"; fi
+    fi
   done
   for size in 384x512 4096x4096; do
     for func in sum_i8 sum_f32; do

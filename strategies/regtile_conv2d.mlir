@@ -19,14 +19,19 @@
 // Nothing here depends on the payload but the op kinds: the register tile
 // comes from transform.regtile.convolution_blocking (the target's
 // registers). @regtile_conv2d_blocked takes it as parameters (0 = derive),
-// for schedules that tune it (transform.tune.knob).
+// and how far ahead the filter panel is prefetched along the input
+// channels (cache_reduce's prefetch_ahead: -1 = derive from the target's
+// FMA rate, 0 = not at all), for schedules that tune them
+// (transform.tune.knob).
 module attributes {transform.with_named_sequence} {
 
   transform.named_sequence @regtile_conv2d(%func: !transform.any_op {transform.readonly}) {
     %derive = transform.param.constant 0 : i64 -> !transform.param<i64>
+    %default_prefetch = transform.param.constant -1 : i64 -> !transform.param<i64>
     transform.include @regtile_conv2d_blocked failures(propagate)
-        (%func, %derive, %derive)
-        : (!transform.any_op, !transform.param<i64>, !transform.param<i64>) -> ()
+        (%func, %derive, %derive, %default_prefetch)
+        : (!transform.any_op, !transform.param<i64>, !transform.param<i64>,
+           !transform.param<i64>) -> ()
     transform.yield
   }
 
@@ -59,6 +64,7 @@ module attributes {transform.with_named_sequence} {
   //       for kh:                                    (cache_reduce)
   //         for kw, ci: channels/lanes vectors of F, rows input broadcasts,
   //                     rows * channels / lanes FMAs
+  //                     (F prefetched `%prefetch` steps ahead)
   //       store consumer(acc)                        (ReLU on registers)
   //       (prefetched: the next tile's input and output lines)
   // Edges (sizes that divide nothing) use masked channel vectors and
@@ -66,7 +72,8 @@ module attributes {transform.with_named_sequence} {
   transform.named_sequence @regtile_conv2d_blocked(
       %func: !transform.any_op {transform.readonly},
       %fixed_rows: !transform.param<i64> {transform.readonly},
-      %fixed_channels: !transform.param<i64> {transform.readonly}) {
+      %fixed_channels: !transform.param<i64> {transform.readonly},
+      %prefetch: !transform.param<i64> {transform.readonly}) {
     %convs = transform.collect_matching @regtile_match_convolution in %func
         : (!transform.any_op) -> !transform.any_op
     transform.foreach %convs : !transform.any_op {
@@ -90,8 +97,9 @@ module attributes {transform.with_named_sequence} {
       %copy, %cache = transform.regtile.cache_read %reduced, %oc operand = %filter
           : (!transform.any_op, !transform.any_op, !transform.param<i64>)
           -> (!transform.any_op, !transform.any_op)
-      %loop = transform.regtile.cache_reduce %reduced, %kh
-          : (!transform.any_op, !transform.any_op) -> !transform.any_op
+      %loop = transform.regtile.cache_reduce %reduced, %kh prefetch_ahead = %prefetch
+          : (!transform.any_op, !transform.any_op, !transform.param<i64>)
+          -> !transform.any_op
       // While a row of pixels computes, the input columns and the output
       // lines of the next one are fetched (regtile-lower-to-llvm).
       %one = transform.param.constant 1 : i64 -> !transform.param<i64>

@@ -510,7 +510,19 @@ transform::CacheReadOp::apply(transform::TransformRewriter &rewriter,
 //===----------------------------------------------------------------------===//
 
 LogicalResult transform::CacheReduceOp::verify() {
+  if (failed(verifyAttrOrParam(*this, getPrefetchAhead().has_value(),
+                               getPrefetchAheadParam(), "prefetch_ahead")))
+    return failure();
   return verifyArch(getOperation(), getArch());
+}
+
+void transform::CacheReduceOp::getEffects(
+    SmallVectorImpl<MemoryEffects::EffectInstance> &effects) {
+  consumesHandle(getTargetMutable(), effects);
+  consumesHandle(getLoopMutable(), effects);
+  onlyReadsHandle(getPrefetchAheadParamMutable(), effects);
+  producesHandle(getOperation()->getOpResults(), effects);
+  modifiesPayload(effects);
 }
 
 DiagnosedSilenceableFailure
@@ -526,6 +538,19 @@ transform::CacheReduceOp::apply(transform::TransformRewriter &rewriter,
   options.allowReassociation = getAllowReassociation();
   if (getPrefetchAhead())
     options.prefetchAhead = *getPrefetchAhead();
+  if (Value param = getPrefetchAheadParam()) {
+    // A tuning knob: N >= 0 as the attribute, -1 for the default.
+    ArrayRef<Attribute> params = state.getParams(param);
+    auto attr = params.size() == 1 ? dyn_cast<IntegerAttr>(params[0]) : nullptr;
+    if (!attr || attr.getValue().getSExtValue() < -1)
+      return emitSilenceableError()
+             << "expected `prefetch_ahead` to be one integer parameter of "
+                "at least -1 (-1: the default), got "
+             << params.size() << " value(s)" << (params.size() == 1 ? ": " : "")
+             << (params.size() == 1 ? params[0] : Attribute());
+    if (attr.getValue().getSExtValue() >= 0)
+      options.prefetchAhead = attr.getValue().getSExtValue();
+  }
   SmallVector<Operation *> rewritten;
   DiagnosedSilenceableFailure status = applyToOpLoopPairs(
       *this, state, getTarget(), getLoop(), getArch(),

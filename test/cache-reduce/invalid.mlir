@@ -292,3 +292,55 @@ module attributes {transform.with_named_sequence} {
     transform.yield
   }
 }
+
+// -----
+
+// The distance both as an attribute and as a parameter.
+module attributes {transform.with_named_sequence} {
+  transform.named_sequence @__transform_main(%root: !transform.any_op {transform.readonly}) {
+    %mm = transform.structured.match ops{["linalg.matmul"]} in %root : (!transform.any_op) -> !transform.any_op
+    %t, %k = transform.structured.tile_using_for %mm tile_sizes [0, 0, 1] : (!transform.any_op) -> (!transform.any_op, !transform.any_op)
+    %p = transform.param.constant 4 : i64 -> !transform.param<i64>
+    // expected-error @below {{expected `prefetch_ahead` as an attribute or as a parameter, not both}}
+    %l = transform.regtile.cache_reduce %t, %k prefetch_ahead = %p {prefetch_ahead = 4} : (!transform.any_op, !transform.any_op, !transform.param<i64>) -> !transform.any_op
+    transform.yield
+  }
+}
+
+// -----
+
+// A parameter below -1 (-1 is "the default"), and one with two values: the
+// op is skipped (silenceable) and the payload left as it was.
+func.func @bad_params(%a: tensor<6x8xf32>, %b: tensor<8x64xf32>, %c: tensor<6x64xf32>) -> tensor<6x64xf32> {
+  %r = linalg.matmul ins(%a, %b : tensor<6x8xf32>, tensor<8x64xf32>) outs(%c : tensor<6x64xf32>) -> tensor<6x64xf32>
+  return %r : tensor<6x64xf32>
+}
+module attributes {transform.with_named_sequence} {
+  transform.named_sequence @__transform_main(%root: !transform.any_op {transform.readonly}) {
+    %mm = transform.structured.match ops{["linalg.matmul"]} in %root : (!transform.any_op) -> !transform.any_op
+    %t, %k = transform.structured.tile_using_for %mm tile_sizes [0, 0, 1] : (!transform.any_op) -> (!transform.any_op, !transform.any_op)
+    %p = transform.param.constant -2 : i64 -> !transform.param<i64>
+    // expected-error @below {{expected `prefetch_ahead` to be one integer parameter of at least -1 (-1: the default), got 1 value(s): -2 : i64}}
+    %l = transform.regtile.cache_reduce %t, %k prefetch_ahead = %p : (!transform.any_op, !transform.any_op, !transform.param<i64>) -> !transform.any_op
+    transform.yield
+  }
+}
+
+// -----
+
+func.func @two_values(%a: tensor<6x8xf32>, %b: tensor<8x64xf32>, %c: tensor<6x64xf32>) -> tensor<6x64xf32> {
+  %r = linalg.matmul ins(%a, %b : tensor<6x8xf32>, tensor<8x64xf32>) outs(%c : tensor<6x64xf32>) -> tensor<6x64xf32>
+  return %r : tensor<6x64xf32>
+}
+module attributes {transform.with_named_sequence} {
+  transform.named_sequence @__transform_main(%root: !transform.any_op {transform.readonly}) {
+    %mm = transform.structured.match ops{["linalg.matmul"]} in %root : (!transform.any_op) -> !transform.any_op
+    %t, %k = transform.structured.tile_using_for %mm tile_sizes [0, 0, 1] : (!transform.any_op) -> (!transform.any_op, !transform.any_op)
+    %p1 = transform.param.constant 2 : i64 -> !transform.param<i64>
+    %p2 = transform.param.constant 3 : i64 -> !transform.param<i64>
+    %p = transform.merge_handles %p1, %p2 : !transform.param<i64>
+    // expected-error @below {{expected `prefetch_ahead` to be one integer parameter of at least -1 (-1: the default), got 2 value(s)}}
+    %l = transform.regtile.cache_reduce %t, %k prefetch_ahead = %p : (!transform.any_op, !transform.any_op, !transform.param<i64>) -> !transform.any_op
+    transform.yield
+  }
+}

@@ -85,6 +85,46 @@ module attributes {transform.with_named_sequence} {
 
 // -----
 
+// The distance as a parameter (a tuning knob), from a named sequence's
+// read-only argument: 5 iterations; 0, no mark; -1, the default (8 on
+// skylake-avx512).
+// CHECK-LABEL: func.func @as_param
+// CHECK: scf.for {{.*}} {
+// CHECK: } {regtile.prefetch_ahead = 5 : i64}
+// CHECK: scf.for {{.*}} {
+// CHECK-NOT: regtile.prefetch_ahead
+// CHECK: scf.for {{.*}} {
+// CHECK: } {regtile.prefetch_ahead = 8 : i64}
+func.func @as_param(%a: tensor<6x256xf32>, %b: tensor<256x64xf32>, %c: tensor<6x64xf32>)
+    -> (tensor<6x64xf32>, tensor<6x64xf32>, tensor<6x64xf32>) {
+  %r1 = linalg.matmul ins(%a, %b : tensor<6x256xf32>, tensor<256x64xf32>) outs(%c : tensor<6x64xf32>) -> tensor<6x64xf32>
+  %r2 = linalg.matmul ins(%a, %b : tensor<6x256xf32>, tensor<256x64xf32>) outs(%c : tensor<6x64xf32>) -> tensor<6x64xf32>
+  %r3 = linalg.matmul ins(%a, %b : tensor<6x256xf32>, tensor<256x64xf32>) outs(%c : tensor<6x64xf32>) -> tensor<6x64xf32>
+  return %r1, %r2, %r3 : tensor<6x64xf32>, tensor<6x64xf32>, tensor<6x64xf32>
+}
+module attributes {transform.with_named_sequence} {
+  transform.named_sequence @reduce(%mm: !transform.any_op {transform.consumed},
+                                   %distance: !transform.param<i64> {transform.readonly}) {
+    %t, %k = transform.structured.tile_using_for %mm tile_sizes [0, 0, 1] : (!transform.any_op) -> (!transform.any_op, !transform.any_op)
+    %l = transform.regtile.cache_reduce %t, %k prefetch_ahead = %distance {arch = "skylake-avx512"}
+        : (!transform.any_op, !transform.any_op, !transform.param<i64>) -> !transform.any_op
+    transform.yield
+  }
+  transform.named_sequence @__transform_main(%root: !transform.any_op {transform.readonly}) {
+    %mms = transform.structured.match ops{["linalg.matmul"]} in %root : (!transform.any_op) -> !transform.any_op
+    %m1, %m2, %m3 = transform.split_handle %mms : (!transform.any_op) -> (!transform.any_op, !transform.any_op, !transform.any_op)
+    %five = transform.param.constant 5 : i64 -> !transform.param<i64>
+    %zero = transform.param.constant 0 : i64 -> !transform.param<i64>
+    %default = transform.param.constant -1 : i64 -> !transform.param<i64>
+    transform.include @reduce failures(propagate) (%m1, %five) : (!transform.any_op, !transform.param<i64>) -> ()
+    transform.include @reduce failures(propagate) (%m2, %zero) : (!transform.any_op, !transform.param<i64>) -> ()
+    transform.include @reduce failures(propagate) (%m3, %default) : (!transform.any_op, !transform.param<i64>) -> ()
+    transform.yield
+  }
+}
+
+// -----
+
 // A tile whose vector dim may be partial (90 columns in tiles of 64): every
 // version of the loop (whole vectors, then 1, 2, 3 and 4 masked vectors)
 // carries the mark.

@@ -19,20 +19,21 @@
 // RUN:   --schedule 'transform-preload-library{transform-library-paths=%regtile-src/examples/conv_relu/schedule.mlir},transform-interpreter{entry-point=conv_relu_fold_unit_dims}' \
 // RUN:   --case "N=1 H=2 W=10 HI=4 WI=12 CI=8 CO=128" \
 // RUN:   --case "N=2 H=3 W=7 HI=5 WI=9 CI=5 CO=70" | FileCheck %s --check-prefix=FOLD
-// The tunable entry as shipped (knobs 0: the derived tile) and with a tile
-// selected (regtile-tune --select writes the schedule stock mlir-opt runs).
+// The tunable entry as shipped (knobs 0: the derived tile, -1: the derived
+// prefetch distance) and with a tile and a distance selected (regtile-tune
+// --select writes the schedule stock mlir-opt runs).
 // RUN: %difftest %regtile-src/examples/conv_relu/conv_relu.mlir \
 // RUN:   --schedule 'transform-preload-library{transform-library-paths=%regtile-src/strategies,%regtile-src/examples/conv_relu/schedule.mlir},transform-interpreter{entry-point=conv_relu_regtile_tunable}' \
 // RUN:   --case "N=2 H=13 W=17 HI=15 WI=19 CI=9 CO=40" | FileCheck %s --check-prefix=TUNABLE
 // RUN: %regtile-tune --schedule %regtile-src/examples/conv_relu/schedule.mlir \
-// RUN:   --payload - --entry - --func - --select "conv.rows=3 conv.channels=48" \
+// RUN:   --payload - --entry - --func - --select "conv.rows=3 conv.channels=48 conv.prefetch=0" \
 // RUN:   --output %t.tuned.mlir
 // RUN: FileCheck %s --check-prefix=SELECTED --input-file=%t.tuned.mlir
 // That tile (3 x 48: 9 zmm accumulators) would need 18 ymm accumulators with
 // AVX2, more than its 16 registers: an AVX2 host runs a selection that fits
 // (2 x 32: 8 ymm accumulators).
 // RUN: %regtile-tune --schedule %regtile-src/examples/conv_relu/schedule.mlir \
-// RUN:   --payload - --entry - --func - --select "conv.rows=2 conv.channels=32" \
+// RUN:   --payload - --entry - --func - --select "conv.rows=2 conv.channels=32 conv.prefetch=2" \
 // RUN:   --output %t.tuned-avx2.mlir
 // RUN: cp %t.tuned.mlir %t.tuned-avx512.mlir
 // RUN: %difftest %regtile-src/examples/conv_relu/conv_relu.mlir \
@@ -44,4 +45,5 @@
 // TUNABLE: PASS 1 cases
 // SELECTED: transform.tune.knob<"conv.rows"> = 3 from
 // SELECTED: transform.tune.knob<"conv.channels"> = 48 from
+// SELECTED: transform.tune.knob<"conv.prefetch"> = 0 from
 // TUNED: PASS 2 cases

@@ -686,7 +686,7 @@ def CacheReadOp : Op<Transform_Dialect, "regtile.cache_read",
 }
 
 def CacheReduceOp : Op<Transform_Dialect, "regtile.cache_reduce",
-    [FunctionalStyleTransformOpTrait, MemoryEffectsOpInterface,
+    [DeclareOpInterfaceMethods<MemoryEffectsOpInterface>,
      DeclareOpInterfaceMethods<TransformOpInterface>,
      ReportTrackingListenerFailuresOpTrait]> {
   let summary = "Keep a contraction's output tile in vector registers "
@@ -782,7 +782,9 @@ def CacheReduceOp : Op<Transform_Dialect, "regtile.cache_reduce",
       the iterations that cover 96 cycles at one FMA per accumulator at
       the target's FMA throughput (LLVM's scheduling model, corrected for
       znver5): 6 x 64 f32 on skylake-avx512 and znver5: 8, on znver4: 4,
-      6 x 16 on haswell: 16;
+      6 x 16 on haswell: 16. Also as a parameter, `prefetch_ahead = %p`
+      (a tuning knob: whether and how far to prefetch is the machine's
+      choice), one integer: N >= 0 as the attribute, -1 for the default;
     - `arch`: target description (default: the payload's `regtile.target`,
       else the host).
 
@@ -798,9 +800,13 @@ def CacheReduceOp : Op<Transform_Dialect, "regtile.cache_reduce",
 
     #### Return modes
 
-    Consumes both handles. Produces a definite failure if the handles do
-    not hold as many payload ops as each other or the target description
-    is not understood. For each pair, produces a silenceable failure
+    Consumes both handles (reads the `prefetch_ahead` parameter). The
+    verifier rejects `prefetch_ahead` given both as an attribute and as a
+    parameter. Produces a definite failure if the handles do not hold as
+    many payload ops as each other or the target description is not
+    understood, a silenceable failure without changing the payload if the
+    `prefetch_ahead` parameter is not one integer of at least -1. For each
+    pair, produces a silenceable failure
     without changing the payload if `op` is not a linalg op or `loop` not
     an `scf.for`, the op is not directly in the loop, the loop does not
     reduce into the op's output tile, the output map is not a projected
@@ -820,10 +826,12 @@ def CacheReduceOp : Op<Transform_Dialect, "regtile.cache_reduce",
                        UnitAttr:$add_at_end,
                        UnitAttr:$allow_reassociation,
                        OptionalAttr<ConfinedAttr<I64Attr, [IntMinValue<0>]>>:$prefetch_ahead,
+                       Optional<TransformParamTypeInterface>:$prefetch_ahead_param,
                        OptionalAttr<StrAttr>:$arch);
   let results = (outs TransformHandleTypeInterface:$result);
   let assemblyFormat = [{
-    $target `,` $loop attr-dict `:` functional-type(operands, results)
+    $target `,` $loop (`prefetch_ahead` `=` $prefetch_ahead_param^)? attr-dict
+    `:` functional-type(operands, results)
   }];
   let hasVerifier = 1;
 }
