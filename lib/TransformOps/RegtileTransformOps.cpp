@@ -60,21 +60,23 @@ static DiagnosedSilenceableFailure refuse(transform::TransformOpInterface op,
 
 /// The value of an optional integer parameter operand `param` (a tuning
 /// knob), named `name` in diagnostics: 0 if absent; a silenceable failure
-/// unless it holds exactly one non-negative integer.
-static DiagnosedSilenceableFailure readKnob(transform::TransformOpInterface op,
-                                            transform::TransformState &state,
-                                            Value param, StringRef name,
-                                            int64_t &value) {
+/// unless it holds exactly one integer of at least `minValue`.
+static DiagnosedSilenceableFailure
+readKnob(transform::TransformOpInterface op, transform::TransformState &state,
+         Value param, StringRef name, int64_t &value, int64_t minValue = 0) {
   value = 0;
   if (!param)
     return DiagnosedSilenceableFailure::success();
   ArrayRef<Attribute> params = state.getParams(param);
   auto attr = params.size() == 1 ? dyn_cast<IntegerAttr>(params[0]) : nullptr;
-  if (!attr || attr.getValue().isNegative())
+  if (!attr || attr.getValue().getSExtValue() < minValue)
     return op.emitSilenceableError()
-           << "expected `" << name
-           << "` to be one non-negative integer parameter, got "
-           << params.size() << " value(s)" << (params.size() == 1 ? ": " : "")
+           << "expected `" << name << "` to be one "
+           << (minValue == 0 ? std::string("non-negative integer parameter")
+                             : "integer parameter of at least " +
+                                   std::to_string(minValue))
+           << ", got " << params.size() << " value(s)"
+           << (params.size() == 1 ? ": " : "")
            << (params.size() == 1 ? params[0] : Attribute());
   value = attr.getInt();
   return DiagnosedSilenceableFailure::success();
@@ -538,18 +540,16 @@ transform::CacheReduceOp::apply(transform::TransformRewriter &rewriter,
   options.allowReassociation = getAllowReassociation();
   if (getPrefetchAhead())
     options.prefetchAhead = *getPrefetchAhead();
-  if (Value param = getPrefetchAheadParam()) {
+  if (getPrefetchAheadParam()) {
     // A tuning knob: N >= 0 as the attribute, -1 for the default.
-    ArrayRef<Attribute> params = state.getParams(param);
-    auto attr = params.size() == 1 ? dyn_cast<IntegerAttr>(params[0]) : nullptr;
-    if (!attr || attr.getValue().getSExtValue() < -1)
-      return emitSilenceableError()
-             << "expected `prefetch_ahead` to be one integer parameter of "
-                "at least -1 (-1: the default), got "
-             << params.size() << " value(s)" << (params.size() == 1 ? ": " : "")
-             << (params.size() == 1 ? params[0] : Attribute());
-    if (attr.getValue().getSExtValue() >= 0)
-      options.prefetchAhead = attr.getValue().getSExtValue();
+    int64_t distance;
+    DiagnosedSilenceableFailure read =
+        readKnob(*this, state, getPrefetchAheadParam(), "prefetch_ahead",
+                 distance, /*minValue=*/-1);
+    if (!read.succeeded())
+      return read;
+    if (distance >= 0)
+      options.prefetchAhead = distance;
   }
   SmallVector<Operation *> rewritten;
   DiagnosedSilenceableFailure status = applyToOpLoopPairs(

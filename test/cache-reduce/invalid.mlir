@@ -320,7 +320,7 @@ module attributes {transform.with_named_sequence} {
     %mm = transform.structured.match ops{["linalg.matmul"]} in %root : (!transform.any_op) -> !transform.any_op
     %t, %k = transform.structured.tile_using_for %mm tile_sizes [0, 0, 1] : (!transform.any_op) -> (!transform.any_op, !transform.any_op)
     %p = transform.param.constant -2 : i64 -> !transform.param<i64>
-    // expected-error @below {{expected `prefetch_ahead` to be one integer parameter of at least -1 (-1: the default), got 1 value(s): -2 : i64}}
+    // expected-error @below {{expected `prefetch_ahead` to be one integer parameter of at least -1, got 1 value(s): -2 : i64}}
     %l = transform.regtile.cache_reduce %t, %k prefetch_ahead = %p : (!transform.any_op, !transform.any_op, !transform.param<i64>) -> !transform.any_op
     transform.yield
   }
@@ -339,7 +339,7 @@ module attributes {transform.with_named_sequence} {
     %p1 = transform.param.constant 2 : i64 -> !transform.param<i64>
     %p2 = transform.param.constant 3 : i64 -> !transform.param<i64>
     %p = transform.merge_handles %p1, %p2 : !transform.param<i64>
-    // expected-error @below {{expected `prefetch_ahead` to be one integer parameter of at least -1 (-1: the default), got 2 value(s)}}
+    // expected-error @below {{expected `prefetch_ahead` to be one integer parameter of at least -1, got 2 value(s)}}
     %l = transform.regtile.cache_reduce %t, %k prefetch_ahead = %p : (!transform.any_op, !transform.any_op, !transform.param<i64>) -> !transform.any_op
     transform.yield
   }
