@@ -394,7 +394,9 @@ DiagnosedSilenceableFailure transform::ContractionBlockingOp::applyToOne(
       return read;
   }
   FailureOr<regtile::ContractionBlocking> blocking =
-      regtile::computeContractionBlocking(*info, accType, fixed, reason);
+      regtile::computeContractionBlocking(
+          *info, accType, fixed, reason,
+          regtile::staticReductionExtent(target));
   if (failed(blocking))
     return refuse(*this, target, "invalid blocking: " + reason);
   Builder b(getContext());
@@ -538,6 +540,7 @@ transform::CacheReduceOp::apply(transform::TransformRewriter &rewriter,
     options.reservedRegisters = *getReservedRegisters();
   options.addAtEnd = getAddAtEnd();
   options.allowReassociation = getAllowReassociation();
+  options.prefetchStreams = getPrefetchStreams();
   if (getPrefetchAhead())
     options.prefetchAhead = *getPrefetchAhead();
   if (getPrefetchAheadParam()) {

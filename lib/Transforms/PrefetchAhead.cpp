@@ -313,16 +313,17 @@ std::optional<int64_t> bytesPerIteration(scf::ForOp loop, Value nextIv,
 } // namespace
 
 FailureOr<unsigned> insertPrefetchesAhead(RewriterBase &rewriter, Operation *op,
-                                          int64_t ahead, std::string &reason) {
+                                          int64_t ahead, std::string &reason,
+                                          int64_t streamsAhead) {
   auto loop = dyn_cast<scf::ForOp>(op);
   if (!loop) {
     reason =
         "expected an scf.for, got '" + op->getName().getStringRef().str() + "'";
     return failure();
   }
-  if (ahead <= 0) {
+  if (ahead < 0 || streamsAhead < 0 || (ahead == 0 && streamsAhead == 0)) {
     reason = "expected a positive number of iterations ahead, got " +
-             std::to_string(ahead);
+             std::to_string(ahead > 0 ? streamsAhead : ahead);
     return failure();
   }
   SmallVector<Operation *> candidates;
@@ -333,14 +334,31 @@ FailureOr<unsigned> insertPrefetchesAhead(RewriterBase &rewriter, Operation *op,
 
   OpBuilder::InsertionGuard guard(rewriter);
   Location loc = loop.getLoc();
-  // The IV `ahead` iterations later, at the top of the body.
+  // The IV `distance` iterations later, at the top of the body (created on
+  // first use, erased again if nothing used it).
   rewriter.setInsertionPointToStart(loop.getBody());
-  Value aheadValue = arith::ConstantIndexOp::create(rewriter, loc, ahead);
-  Value distance =
-      arith::MulIOp::create(rewriter, loc, loop.getStep(), aheadValue);
-  Value nextIv =
-      arith::AddIOp::create(rewriter, loc, loop.getInductionVar(), distance);
+  Block::iterator top = rewriter.getInsertionPoint();
+  auto laterIv = [&](int64_t distance) {
+    OpBuilder::InsertionGuard at(rewriter);
+    rewriter.setInsertionPoint(loop.getBody(), top);
+    Value steps = arith::MulIOp::create(
+        rewriter, loc, loop.getStep(),
+        arith::ConstantIndexOp::create(rewriter, loc, distance));
+    return arith::AddIOp::create(rewriter, loc, loop.getInductionVar(), steps)
+        .getResult();
+  };
+  // Every access is classified against the later IV of `ahead` (or, with
+  // only streams asked for, of `streamsAhead`); streams are then resolved
+  // again against theirs.
+  Value nextIv = laterIv(ahead > 0 ? ahead : streamsAhead);
   NextIteration next(loop, nextIv);
+  Value streamIv;
+  std::optional<NextIteration> streamNext;
+  if (streamsAhead > 0) {
+    streamIv =
+        streamsAhead == ahead || ahead == 0 ? nextIv : laterIv(streamsAhead);
+    streamNext.emplace(loop, streamIv);
+  }
 
   // Each root buffer's address once: before the loop, or where the buffer
   // is defined inside it (it does not depend on the IV).
@@ -356,29 +374,53 @@ FailureOr<unsigned> insertPrefetchesAhead(RewriterBase &rewriter, Operation *op,
     rewriter.setInsertionPoint(inner);
     Location l = inner->getLoc();
     Operation *before = inner->getPrevNode();
+    auto eraseBuilt = [&] {
+      while (inner->getPrevNode() != before)
+        rewriter.eraseOp(inner->getPrevNode());
+    };
+    Access original = access;
     resolveToRoot(rewriter, l, next, access);
     // An access that moves by less than a line per iteration (a scalar
     // stream: the broadcast operand of a GEMM micro-kernel) touches a new
     // line only every few iterations; the hardware's sequential
     // prefetchers cover it, and a prefetch per iteration would mostly ask
-    // for the line already asked for. The address arithmetic just built
-    // for it goes.
+    // for the line already asked for. It gets a prefetch only when the
+    // loop asks for its streams (`streamsAhead`, a distance that covers a
+    // load from memory, for streams that come from there).
     // The same holds in a loop between the access and the marked one: an
     // access that moves by less than a line per iteration of that loop (a
     // convolution's input pixel along its channels) would get a prefetch
-    // per element of a stream the hardware follows.
+    // per element of a stream the hardware follows; never prefetched.
     auto smallSteps = [&](scf::ForOp l, Value iv, bool zeroIsSmall) {
       std::optional<int64_t> moves = bytesPerIteration(l, iv, access);
       return moves && (*moves != 0 || zeroIsSmall) &&
              std::abs(*moves) < kCacheLineBytes;
     };
-    bool small = smallSteps(loop, nextIv, /*zeroIsSmall=*/true);
-    for (auto l = inner->getParentOfType<scf::ForOp>(); !small && l != loop;
-         l = l->getParentOfType<scf::ForOp>())
-      small = smallSteps(l, l.getInductionVar(), /*zeroIsSmall=*/false);
-    if (small) {
-      while (inner->getPrevNode() != before)
-        rewriter.eraseOp(inner->getPrevNode());
+    bool innerSmall = false;
+    for (auto l = inner->getParentOfType<scf::ForOp>();
+         !innerSmall && l != loop; l = l->getParentOfType<scf::ForOp>())
+      innerSmall = smallSteps(l, l.getInductionVar(), /*zeroIsSmall=*/false);
+    bool stream =
+        !innerSmall && smallSteps(loop, nextIv, /*zeroIsSmall=*/false);
+    bool small = innerSmall || smallSteps(loop, nextIv, /*zeroIsSmall=*/true);
+    if (stream && streamNext) {
+      // A memref.prefetch of the root buffer: its lowering addresses the
+      // element as the access's own lowering does (a GEP from the same
+      // base, without `inbounds`: the last iterations' addresses may be
+      // past the end), so LLVM shares the per-row base registers between
+      // the two instead of keeping one more register per stream (GPR
+      // spills in a 6-row micro-kernel). A scalar touches one line.
+      eraseBuilt();
+      access = original;
+      resolveToRoot(rewriter, l, *streamNext, access);
+      memref::PrefetchOp::create(rewriter, l, access.memref, access.indices,
+                                 /*isWrite=*/access.write,
+                                 /*localityHint=*/3, /*isDataCache=*/true);
+      ++count;
+      continue;
+    }
+    if (small || ahead == 0) {
+      eraseBuilt();
       ++skipped;
       continue;
     }
@@ -402,6 +444,20 @@ FailureOr<unsigned> insertPrefetchesAhead(RewriterBase &rewriter, Operation *op,
         access.bytes, access.write);
     ++count;
   }
+  // The later IVs nothing used.
+  SmallVector<Value, 2> laterIvs = {nextIv};
+  if (streamIv && streamIv != nextIv)
+    laterIvs.push_back(streamIv);
+  for (Value iv : laterIvs) {
+    if (!iv.use_empty())
+      continue;
+    auto add = iv.getDefiningOp<arith::AddIOp>();
+    Operation *mul = add.getRhs().getDefiningOp();
+    Operation *constant = mul->getOperand(1).getDefiningOp();
+    rewriter.eraseOp(add);
+    rewriter.eraseOp(mul);
+    rewriter.eraseOp(constant);
+  }
   if (count == 0) {
     reason = skipped
                  ? llvm::formatv("the {0} accesses that move with the "
@@ -412,10 +468,6 @@ FailureOr<unsigned> insertPrefetchesAhead(RewriterBase &rewriter, Operation *op,
                  : "no load or store in the loop has an address that changes "
                    "with its induction variable through subviews and index "
                    "arithmetic";
-    // The IV computation is all that was added.
-    rewriter.eraseOp(nextIv.getDefiningOp());
-    rewriter.eraseOp(distance.getDefiningOp());
-    rewriter.eraseOp(aheadValue.getDefiningOp());
     return failure();
   }
   return count;
@@ -423,21 +475,63 @@ FailureOr<unsigned> insertPrefetchesAhead(RewriterBase &rewriter, Operation *op,
 
 LogicalResult applyPrefetchesAhead(Operation *root) {
   IRRewriter rewriter(root->getContext());
-  return applyToMarkedOps(
-      root, kPrefetchAheadAttrName, "no prefetches",
-      [&](Operation *op, Attribute attr, std::string &reason) {
-        auto ahead = dyn_cast<IntegerAttr>(attr);
-        if (!ahead) {
-          reason = "expected an integer attribute (iterations ahead)";
-          return StoreStageOutcome::Invalid;
-        }
-        if (succeeded(
-                insertPrefetchesAhead(rewriter, op, ahead.getInt(), reason)))
-          return StoreStageOutcome::Applied;
-        return isa<scf::ForOp>(op) && ahead.getInt() > 0
-                   ? StoreStageOutcome::Skipped
-                   : StoreStageOutcome::Invalid;
-      });
+  // `ahead` from regtile.prefetch_ahead (0 without it), `streams` the
+  // regtile.prefetch_streams_ahead attribute (null without it).
+  // A distance attribute: an integer (else Invalid, with `reason`).
+  auto distanceOf = [](Attribute attr, StringRef name, int64_t &distance,
+                       std::string &reason) {
+    auto n = dyn_cast_or_null<IntegerAttr>(attr);
+    if (!n) {
+      reason = ("expected an integer attribute (iterations ahead)" +
+                (name.empty() ? "" : " for " + name))
+                   .str();
+      return false;
+    }
+    distance = n.getInt();
+    if (distance <= 0) {
+      reason =
+          ("expected a positive number of iterations ahead" +
+           (name.empty() ? "" : " for " + name) + ", got " + Twine(distance))
+              .str();
+      return false;
+    }
+    return true;
+  };
+  // `ahead` from regtile.prefetch_ahead (0 without it), `streams` the
+  // regtile.prefetch_streams_ahead attribute (null without it).
+  auto apply = [&](Operation *op, int64_t ahead, Attribute streams,
+                   std::string &reason) {
+    int64_t streamsAhead = 0;
+    if (streams && !distanceOf(streams,
+                               ahead ? StringRef(kPrefetchStreamsAheadAttrName)
+                                     : StringRef(),
+                               streamsAhead, reason))
+      return StoreStageOutcome::Invalid;
+    if (succeeded(
+            insertPrefetchesAhead(rewriter, op, ahead, reason, streamsAhead)))
+      return StoreStageOutcome::Applied;
+    return isa<scf::ForOp>(op) ? StoreStageOutcome::Skipped
+                               : StoreStageOutcome::Invalid;
+  };
+  // Loops with regtile.prefetch_ahead (and maybe streams), then those with
+  // streams only.
+  LogicalResult withAhead =
+      applyToMarkedOps(root, kPrefetchAheadAttrName, "no prefetches",
+                       [&](Operation *op, Attribute attr, std::string &reason) {
+                         Attribute streams =
+                             op->getAttr(kPrefetchStreamsAheadAttrName);
+                         op->removeAttr(kPrefetchStreamsAheadAttrName);
+                         int64_t ahead;
+                         if (!distanceOf(attr, "", ahead, reason))
+                           return StoreStageOutcome::Invalid;
+                         return apply(op, ahead, streams, reason);
+                       });
+  LogicalResult streamsOnly =
+      applyToMarkedOps(root, kPrefetchStreamsAheadAttrName, "no prefetches",
+                       [&](Operation *op, Attribute attr, std::string &reason) {
+                         return apply(op, /*ahead=*/0, attr, reason);
+                       });
+  return success(succeeded(withAhead) && succeeded(streamsOnly));
 }
 
 #define GEN_PASS_DEF_REGTILEPREFETCHAHEAD

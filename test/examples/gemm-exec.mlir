@@ -2,10 +2,11 @@
 // computes what the unscheduled payload computes, at the example's shapes
 // 512 and 1000x1100x900 (1024 and 2048 are checked bit for bit by the
 // benchmark smoke test, test/bench/gemm-smoke.test, against its reference),
-// shapes smaller than one register tile, primes, M = 1 and N = 1, and K =
-// 1100 (more than any derived kc: the output's fill reaches the register
-// tiles through several K blocks, cache_reduce starts from it at the first
-// and from the tile after it). Inputs are
+// shapes smaller than one register tile, primes, M = 1 and N = 1, K = 1100
+// (one K block of 1100 where the blocking takes the whole reduction, two
+// blocks elsewhere) and K = 2100 (more than any derived kc: the output's
+// fill reaches the register tiles through several K blocks, cache_reduce
+// starts from it at the first and from the tile after it). Inputs are
 // multiples of 1/8: every partial sum is exact, so results compare bit for
 // bit (FMA contraction and any summation order give the same values).
 // RUN: %difftest %regtile-src/examples/gemm/gemm.mlir \
@@ -13,9 +14,9 @@
 // RUN:   --case "M=512 N=512 K=512" --case "M=1000 N=1100 K=900" \
 // RUN:   --case "M=1 N=1 K=1" --case "M=3 N=5 K=7" --case "M=37 N=53 K=29" \
 // RUN:   --case "M=257 N=129 K=513" --case "M=1 N=300 K=70" --case "M=300 N=1 K=70" \
-// RUN:   --case "M=13 N=70 K=1100" \
+// RUN:   --case "M=13 N=70 K=1100" --case "M=13 N=70 K=2100" \
 // RUN:   | FileCheck %s
-// CHECK: PASS 9 cases
+// CHECK: PASS 10 cases
 
 // The kernel as the benchmark compiles it (C interface, memref arguments,
 // the result written in place) calls nothing but malloc and free for the B

@@ -87,3 +87,47 @@ func.func @small_steps(%src: memref<64xf32>, %dst: memref<64xf32>) {
   } {regtile.prefetch_ahead = 4 : i64}
   return
 }
+
+// -----
+
+func.func @streams_not_positive(%a: memref<64xf32>, %dst: memref<64xf32>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c64 = arith.constant 64 : index
+  // expected-error @below {{regtile.prefetch_streams_ahead: expected a positive number of iterations ahead, got -2}}
+  scf.for %i = %c0 to %c64 step %c1 {
+    %x = memref.load %a[%i] : memref<64xf32>
+    memref.store %x, %dst[%c0] : memref<64xf32>
+  } {regtile.prefetch_streams_ahead = -2 : i64}
+  return
+}
+
+// -----
+
+// With both marks, a bad streams distance is named as such.
+func.func @streams_not_an_integer(%a: memref<64xf32>, %dst: memref<64xf32>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c64 = arith.constant 64 : index
+  // expected-error @below {{regtile.prefetch_ahead: expected an integer attribute (iterations ahead) for regtile.prefetch_streams_ahead}}
+  scf.for %i = %c0 to %c64 step %c1 {
+    %x = memref.load %a[%i] : memref<64xf32>
+    memref.store %x, %dst[%c0] : memref<64xf32>
+  } {regtile.prefetch_ahead = 4 : i64, regtile.prefetch_streams_ahead = "far"}
+  return
+}
+
+// -----
+
+// Streams asked for, but the loop's only access stays put: a warning.
+func.func @streams_nothing_moves(%a: memref<64xf32>, %dst: memref<64xf32>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c64 = arith.constant 64 : index
+  // expected-warning @below {{regtile.prefetch_streams_ahead: no prefetches}}
+  scf.for %i = %c0 to %c64 step %c1 {
+    %x = memref.load %a[%c0] : memref<64xf32>
+    memref.store %x, %dst[%c0] : memref<64xf32>
+  } {regtile.prefetch_streams_ahead = 8 : i64}
+  return
+}

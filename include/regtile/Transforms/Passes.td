@@ -69,7 +69,8 @@ def RegtilePrefetchStores : Pass<"regtile-prefetch-stores"> {
 
 def RegtilePrefetchAhead : Pass<"regtile-prefetch-ahead"> {
   let summary = "Prefetch what later iterations of loops marked "
-                "regtile.prefetch_ahead will access";
+                "regtile.prefetch_ahead (or prefetch_streams_ahead) will "
+                "access";
   let description = [{
     `regtile::applyPrefetchesAhead`: in each scf.for carrying
     `regtile.prefetch_ahead = <iterations> : i64`, every load or store whose
@@ -77,8 +78,11 @@ def RegtilePrefetchAhead : Pass<"regtile-prefetch-ahead"> {
     (for write when a store) of the address it will have that many
     iterations later, except accesses that provably move by less than a
     cache line per iteration of the loop or of a loop between it and the
-    access (a scalar stream). Run after vectors are 1-D,
-    before expand-strided-metadata.
+    access (a scalar stream). A loop that also (or only) carries
+    `regtile.prefetch_streams_ahead = <iterations> : i64` gets a
+    `memref.prefetch` of its own scalar streams (moving by less than a line,
+    but not zero, per iteration of that loop) that many iterations ahead.
+    Run after vectors are 1-D, before expand-strided-metadata.
   }];
   let dependentDialects = [
     "mlir::arith::ArithDialect", "mlir::affine::AffineDialect",
