@@ -1232,14 +1232,20 @@ Value vectorExtentBeforeLoop(RewriterBase &rewriter, linalg::LinalgOp op,
   return getValueOrCreateConstantIndexOp(
       rewriter, loc, linalg::createOrFoldDimOp(rewriter, loc, tile, pos));
 }
+
+/// Cycles one iteration of `fmasPerIteration` native-vector FMAs takes at
+/// the target's FMA throughput (2 per cycle when the model has none).
+double cyclesPerIteration(const TargetInfo &target, int64_t fmasPerIteration) {
+  double perFma = target.vectorFMA && target.vectorFMA->reciprocalThroughput > 0
+                      ? target.vectorFMA->reciprocalThroughput
+                      : 0.5;
+  return std::max(1.0, fmasPerIteration * perFma);
+}
 } // namespace
 
 int64_t defaultPrefetchAhead(const TargetInfo &target,
                              int64_t fmasPerIteration) {
-  double perFma = target.vectorFMA && target.vectorFMA->reciprocalThroughput > 0
-                      ? target.vectorFMA->reciprocalThroughput
-                      : 0.5;
-  double cycles = std::max(1.0, fmasPerIteration * perFma);
+  double cycles = cyclesPerIteration(target, fmasPerIteration);
   if (cycles >= kPrefetchLeadCycles)
     return 0;
   return static_cast<int64_t>(std::ceil(kPrefetchLeadCycles / cycles));
@@ -1247,10 +1253,7 @@ int64_t defaultPrefetchAhead(const TargetInfo &target,
 
 int64_t defaultStreamPrefetchAhead(const TargetInfo &target,
                                    int64_t fmasPerIteration) {
-  double perFma = target.vectorFMA && target.vectorFMA->reciprocalThroughput > 0
-                      ? target.vectorFMA->reciprocalThroughput
-                      : 0.5;
-  double cycles = std::max(1.0, fmasPerIteration * perFma);
+  double cycles = cyclesPerIteration(target, fmasPerIteration);
   return std::max<int64_t>(
       1, static_cast<int64_t>(std::ceil(kStreamPrefetchLeadCycles / cycles)));
 }
