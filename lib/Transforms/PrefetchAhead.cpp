@@ -475,9 +475,8 @@ FailureOr<unsigned> insertPrefetchesAhead(RewriterBase &rewriter, Operation *op,
 
 LogicalResult applyPrefetchesAhead(Operation *root) {
   IRRewriter rewriter(root->getContext());
-  // `ahead` from regtile.prefetch_ahead (0 without it), `streams` the
-  // regtile.prefetch_streams_ahead attribute (null without it).
-  // A distance attribute: an integer (else Invalid, with `reason`).
+  // A distance attribute: a positive integer (else false, with `reason`
+  // naming `name` when given).
   auto distanceOf = [](Attribute attr, StringRef name, int64_t &distance,
                        std::string &reason) {
     auto n = dyn_cast_or_null<IntegerAttr>(attr);
