@@ -1365,6 +1365,19 @@ FailureOr<CacheReduceResult> cacheReduce(RewriterBase &rewriter,
     p.vecStatic = vectors == 0;
     p.vectorsPerRow = vectors ? vectors : plan.vectorsPerRow;
     p.vecBound = vectors ? vectors * plan.lanes : plan.vecBound;
+    // The narrow versions (fewer vectors than the tile: the edge columns)
+    // carry no prefetch marks. Their iterations are a fraction of the
+    // tile's (one FMA per row and vector), so the prefetches the marks
+    // become, one per A row and B line per iteration, take a large share
+    // of their load slots, more than the misses they hide cost, even where
+    // the edge block streams its rows of A alone. Measured on Zen 5 (6 x 64,
+    // @regtile_matmul, in one process): 1000x1100x900 (a 12-column edge
+    // after full tiles) ran 1.012-1.016x as fast without the marks,
+    // 2048x80x2048 (a 16-column block of its own) 1.038x.
+    if (vectors && vectors < plan.vectorsPerRow) {
+      p.prefetchAhead = 0;
+      p.prefetchStreamsAhead = 0;
+    }
     if (p.outSlice)
       p.outSlice = cast<tensor::ExtractSliceOp>(
           mapping.lookup(plan.outSlice.getOperation()));

@@ -125,13 +125,24 @@ module attributes {transform.with_named_sequence} {
 
 // -----
 
-// A tile whose vector dim may be partial (90 columns in tiles of 64): every
-// version of the loop (whole vectors, then 1, 2, 3 and 4 masked vectors)
-// carries the mark.
+// A tile whose vector dim may be partial (90 columns in tiles of 64): the
+// versions of the loop as wide as the tile (whole vectors: case 0; 4 masked
+// vectors: default) carry the marks; the narrow ones (1, 2 and 3 masked
+// vectors, the edge columns) carry none: a prefetch per row and line in
+// each of their short iterations costs more load slots than it saves.
 // CHECK-LABEL: func.func @versions
 // CHECK: scf.index_switch
-// CHECK-COUNT-5: } {regtile.prefetch_ahead = 8 : i64}
-// CHECK-NOT: regtile.prefetch_ahead
+// CHECK: case 0 {
+// CHECK: } {regtile.prefetch_ahead = 8 : i64, regtile.prefetch_streams_ahead = 32 : i64}
+// CHECK: case 1 {
+// CHECK-NOT: regtile.prefetch
+// CHECK: case 2 {
+// CHECK-NOT: regtile.prefetch
+// CHECK: case 3 {
+// CHECK-NOT: regtile.prefetch
+// CHECK: default {
+// CHECK: } {regtile.prefetch_ahead = 8 : i64, regtile.prefetch_streams_ahead = 32 : i64}
+// CHECK-NOT: regtile.prefetch
 // CHECK: return
 func.func @versions(%a: tensor<6x256xf32>, %b: tensor<256x90xf32>, %c: tensor<6x90xf32>) -> tensor<6x90xf32> {
   %r = linalg.matmul ins(%a, %b : tensor<6x256xf32>, tensor<256x90xf32>) outs(%c : tensor<6x90xf32>) -> tensor<6x90xf32>
@@ -141,7 +152,7 @@ module attributes {transform.with_named_sequence} {
   transform.named_sequence @__transform_main(%root: !transform.any_op {transform.readonly}) {
     %mm = transform.structured.match ops{["linalg.matmul"]} in %root : (!transform.any_op) -> !transform.any_op
     %t, %j, %k = transform.structured.tile_using_for %mm tile_sizes [0, 64, 1] : (!transform.any_op) -> (!transform.any_op, !transform.any_op, !transform.any_op)
-    %l = transform.regtile.cache_reduce %t, %k {arch = "skylake-avx512"} : (!transform.any_op, !transform.any_op) -> !transform.any_op
+    %l = transform.regtile.cache_reduce %t, %k {arch = "skylake-avx512", prefetch_streams} : (!transform.any_op, !transform.any_op) -> !transform.any_op
     transform.yield
   }
 }
