@@ -76,7 +76,7 @@ module attributes {transform.with_named_sequence} {
           -> (!transform.any_op, !transform.any_op, !transform.any_op, !transform.any_op)
       %copy, %cache = transform.regtile.cache_read %micro, %pc {operand = 1}
           : (!transform.any_op, !transform.any_op) -> (!transform.any_op, !transform.any_op)
-      %loop = transform.regtile.cache_reduce %micro, %k {prefetch_streams}
+      %loop = transform.regtile.cache_reduce %micro, %k {prefetch_next_streams}
           : (!transform.any_op, !transform.any_op) -> !transform.any_op
     }
     // Batch matmuls: one batch at a time, then the same blocking.
@@ -100,7 +100,7 @@ module attributes {transform.with_named_sequence} {
           -> (!transform.any_op, !transform.any_op, !transform.any_op, !transform.any_op)
       %copy, %cache = transform.regtile.cache_read %micro, %pc {operand = 1}
           : (!transform.any_op, !transform.any_op) -> (!transform.any_op, !transform.any_op)
-      %loop = transform.regtile.cache_reduce %micro, %k {prefetch_streams}
+      %loop = transform.regtile.cache_reduce %micro, %k {prefetch_next_streams}
           : (!transform.any_op, !transform.any_op) -> !transform.any_op
     }
     transform.apply_patterns to %func {

@@ -541,6 +541,7 @@ transform::CacheReduceOp::apply(transform::TransformRewriter &rewriter,
   options.addAtEnd = getAddAtEnd();
   options.allowReassociation = getAllowReassociation();
   options.prefetchStreams = getPrefetchStreams();
+  options.prefetchNextStreams = getPrefetchNextStreams();
   if (getPrefetchAhead())
     options.prefetchAhead = *getPrefetchAhead();
   if (getPrefetchAheadParam()) {

@@ -80,6 +80,8 @@ struct Plan {
   int64_t prefetchAhead = 0;
   /// The loop's regtile.prefetch_streams_ahead mark (0: none).
   int64_t prefetchStreamsAhead = 0;
+  /// Whether the loop gets the regtile.prefetch_streams_next mark.
+  bool prefetchNextStreams = false;
 
   bool masked() const {
     return !vecStatic || llvm::any_of(rowStatic, [](bool s) { return !s; });
@@ -356,6 +358,7 @@ LogicalResult analyzeOp(linalg::LinalgOp op, const TargetInfo &target,
   if (options.prefetchStreams)
     plan.prefetchStreamsAhead =
         defaultStreamPrefetchAhead(target, plan.rows * plan.vectorsPerRow);
+  plan.prefetchNextStreams = options.prefetchNextStreams;
   return success();
 }
 
@@ -1377,6 +1380,7 @@ FailureOr<CacheReduceResult> cacheReduce(RewriterBase &rewriter,
     if (vectors && vectors < plan.vectorsPerRow) {
       p.prefetchAhead = 0;
       p.prefetchStreamsAhead = 0;
+      p.prefetchNextStreams = false;
     }
     if (p.outSlice)
       p.outSlice = cast<tensor::ExtractSliceOp>(
@@ -1482,6 +1486,8 @@ CacheReduceResult rewrite(RewriterBase &rewriter, linalg::LinalgOp op,
   if (plan.prefetchStreamsAhead > 0)
     marked->setAttr(kPrefetchStreamsAheadAttrName,
                     rewriter.getI64IntegerAttr(plan.prefetchStreamsAhead));
+  if (plan.prefetchNextStreams)
+    marked->setAttr(kPrefetchStreamsNextAttrName, rewriter.getUnitAttr());
   SmallVector<Value> yields;
   for (auto [i, v] : llvm::enumerate(oldYield.getOperands()))
     if (!plan.onTensors || i != plan.iterArgIdx)
@@ -1551,6 +1557,7 @@ CacheReduceResult rewrite(RewriterBase &rewriter, linalg::LinalgOp op,
   result.loop = newLoop;
   result.prefetchAhead = plan.prefetchAhead;
   result.prefetchStreamsAhead = plan.prefetchStreamsAhead;
+  result.prefetchNextStreams = plan.prefetchNextStreams;
   result.rows = plan.rows;
   result.vectorsPerRow = plan.vectorsPerRow;
   result.masked = plan.masked();

@@ -16,6 +16,7 @@
 #include "llvm/Support/FormatVariadic.h"
 
 #include <cstdlib>
+#include <map>
 
 using namespace mlir;
 
@@ -82,10 +83,14 @@ std::optional<Access> matchAccess(Operation *op) {
 /// `ahead` iterations later: the IV moves on, index arithmetic that depends
 /// on it is recomputed (cloned at the builder's insertion point), every
 /// other value stays (inner loops' IVs included: the prefetch is for the
-/// same point of the inner loops).
+/// same point of the inner loops). With `alsoInside`, a loop nested in
+/// `loop`, the values defined in its body are recomputed too (as if they
+/// depended on the IV): the new values can then be built at the top of
+/// that body.
 class NextIteration {
 public:
-  NextIteration(scf::ForOp loop, Value nextIv) : loop(loop), nextIv(nextIv) {}
+  NextIteration(scf::ForOp loop, Value nextIv, Operation *alsoInside = nullptr)
+      : loop(loop), nextIv(nextIv), alsoInside(alsoInside) {}
 
   bool dependsOnIv(Value v) {
     if (v == loop.getInductionVar())
@@ -95,8 +100,9 @@ public:
       return it->second;
     Operation *def = v.getDefiningOp();
     bool result = def && loop->isProperAncestor(def) &&
-                  llvm::any_of(def->getOperands(),
-                               [&](Value o) { return dependsOnIv(o); });
+                  ((alsoInside && alsoInside->isProperAncestor(def)) ||
+                   llvm::any_of(def->getOperands(),
+                                [&](Value o) { return dependsOnIv(o); }));
     depends[v] = result;
     return result;
   }
@@ -132,6 +138,7 @@ public:
 private:
   scf::ForOp loop;
   Value nextIv;
+  Operation *alsoInside;
   DenseMap<Value, bool> depends;
 };
 
@@ -310,18 +317,95 @@ std::optional<int64_t> bytesPerIteration(scf::ForOp loop, Value nextIv,
   return elements * *step * (type.getElementTypeBitWidth() / 8);
 }
 
+/// The prefetches of the next runs of a loop's scalar streams (see
+/// insertPrefetchesAhead's `streamsNext`): each is built in an `scf.if` at
+/// the end of the loop's body, one per number of iterations between
+/// prefetches, taken in the iterations whose number is a multiple of it.
+class NextRunPrefetcher {
+public:
+  explicit NextRunPrefetcher(scf::ForOp loop) : loop(loop) {}
+
+  /// Prefetches into L2 what `access` (a scalar stream of the loop, moving
+  /// `moves` bytes per iteration, |moves| < a line) will read in the next
+  /// iteration of the innermost loop enclosing the loop whose IV moves it,
+  /// at the same point of the loop, in one iteration of the loop out of
+  /// kCacheLineBytes / |moves|. Fails, building nothing, when no enclosing
+  /// loop moves the access or its address there cannot be computed.
+  LogicalResult add(RewriterBase &rewriter, Location loc, Access access,
+                    int64_t moves) {
+    scf::ForOp outer;
+    for (auto p = loop->getParentOfType<scf::ForOp>(); p && !outer;
+         p = p->getParentOfType<scf::ForOp>()) {
+      NextIteration probe(p, p.getInductionVar());
+      if (probe.dependsOnIv(access.memref) ||
+          llvm::any_of(access.indices,
+                       [&](Value i) { return probe.dependsOnIv(i); }))
+        outer = p;
+    }
+    if (!outer)
+      return failure();
+    {
+      NextIteration probe(outer, outer.getInductionVar(), loop);
+      if (!resolvable(probe, access))
+        return failure();
+    }
+    OpBuilder::InsertionGuard guard(rewriter);
+    Value &nextIv = nextIvs[outer];
+    if (!nextIv) {
+      rewriter.setInsertionPointToStart(outer.getBody());
+      nextIv = arith::AddIOp::create(rewriter, outer.getLoc(),
+                                     outer.getInductionVar(), outer.getStep());
+    }
+    int64_t every = std::max<int64_t>(1, kCacheLineBytes / std::abs(moves));
+    scf::IfOp &guardIf = ifs[every];
+    if (!guardIf) {
+      // The iteration number (iv - lb) / step, a multiple of `every`. At
+      // the top of the body: the body's loads and FMAs stay one block
+      // (after the branch, LLVM would issue all of an iteration's loads
+      // before it, more registers live at once than the FMAs need).
+      rewriter.setInsertionPointToStart(loop.getBody());
+      Location l = loop.getLoc();
+      Value n = arith::SubIOp::create(rewriter, l, loop.getInductionVar(),
+                                      loop.getLowerBound());
+      if (getConstantIntValue(loop.getStep()) != 1)
+        n = arith::DivUIOp::create(rewriter, l, n, loop.getStep());
+      Value rem = arith::RemUIOp::create(
+          rewriter, l, n, arith::ConstantIndexOp::create(rewriter, l, every));
+      Value taken =
+          arith::CmpIOp::create(rewriter, l, arith::CmpIPredicate::eq, rem,
+                                arith::ConstantIndexOp::create(rewriter, l, 0));
+      guardIf = scf::IfOp::create(rewriter, l, taken,
+                                  /*withElseRegion=*/false);
+    }
+    rewriter.setInsertionPoint(guardIf.thenBlock()->getTerminator());
+    NextIteration next(outer, nextIv, loop);
+    resolveToRoot(rewriter, loc, next, access);
+    memref::PrefetchOp::create(rewriter, loc, access.memref, access.indices,
+                               /*isWrite=*/access.write,
+                               /*localityHint=*/2, /*isDataCache=*/true);
+    return success();
+  }
+
+private:
+  scf::ForOp loop;
+  DenseMap<Operation *, Value> nextIvs;
+  std::map<int64_t, scf::IfOp> ifs;
+};
+
 } // namespace
 
 FailureOr<unsigned> insertPrefetchesAhead(RewriterBase &rewriter, Operation *op,
                                           int64_t ahead, std::string &reason,
-                                          int64_t streamsAhead) {
+                                          int64_t streamsAhead,
+                                          bool streamsNext) {
   auto loop = dyn_cast<scf::ForOp>(op);
   if (!loop) {
     reason =
         "expected an scf.for, got '" + op->getName().getStringRef().str() + "'";
     return failure();
   }
-  if (ahead < 0 || streamsAhead < 0 || (ahead == 0 && streamsAhead == 0)) {
+  if (ahead < 0 || streamsAhead < 0 ||
+      (ahead == 0 && streamsAhead == 0 && !streamsNext)) {
     reason = "expected a positive number of iterations ahead, got " +
              std::to_string(ahead > 0 ? streamsAhead : ahead);
     return failure();
@@ -350,7 +434,8 @@ FailureOr<unsigned> insertPrefetchesAhead(RewriterBase &rewriter, Operation *op,
   // Every access is classified against the later IV of `ahead` (or, with
   // only streams asked for, of `streamsAhead`); streams are then resolved
   // again against theirs.
-  Value nextIv = laterIv(ahead > 0 ? ahead : streamsAhead);
+  Value nextIv =
+      laterIv(ahead > 0 ? ahead : (streamsAhead > 0 ? streamsAhead : 1));
   NextIteration next(loop, nextIv);
   Value streamIv;
   std::optional<NextIteration> streamNext;
@@ -363,7 +448,8 @@ FailureOr<unsigned> insertPrefetchesAhead(RewriterBase &rewriter, Operation *op,
   // Each root buffer's address once: before the loop, or where the buffer
   // is defined inside it (it does not depend on the IV).
   llvm::MapVector<Value, BufferAddress> buffers;
-  unsigned count = 0, skipped = 0;
+  NextRunPrefetcher nextRuns(loop);
+  unsigned count = 0, skipped = 0, noNextRun = 0;
   for (Operation *inner : candidates) {
     Access access = *matchAccess(inner);
     bool changes = next.dependsOnIv(access.memref) ||
@@ -403,6 +489,19 @@ FailureOr<unsigned> insertPrefetchesAhead(RewriterBase &rewriter, Operation *op,
     bool stream =
         !innerSmall && smallSteps(loop, nextIv, /*zeroIsSmall=*/false);
     bool small = innerSmall || smallSteps(loop, nextIv, /*zeroIsSmall=*/true);
+    if (stream && streamsNext) {
+      // The stream of the next iteration of the innermost enclosing loop
+      // that moves it (the next tile's sliver), into L2, once per line.
+      std::optional<int64_t> moves = bytesPerIteration(loop, nextIv, access);
+      eraseBuilt();
+      access = original;
+      if (succeeded(nextRuns.add(rewriter, l, access, *moves)))
+        ++count;
+      else
+        ++noNextRun;
+      if (!streamNext)
+        continue;
+    }
     if (stream && streamNext) {
       // A memref.prefetch of the root buffer: its lowering addresses the
       // element as the access's own lowering does (a GEP from the same
@@ -459,7 +558,13 @@ FailureOr<unsigned> insertPrefetchesAhead(RewriterBase &rewriter, Operation *op,
     rewriter.eraseOp(constant);
   }
   if (count == 0) {
-    reason = skipped
+    reason = noNextRun ? llvm::formatv("no enclosing loop moves the {0} scalar "
+                                       "streams of the loop (no next run to "
+                                       "prefetch), or their addresses there "
+                                       "cannot be computed",
+                                       noNextRun)
+                             .str()
+             : skipped
                  ? llvm::formatv("the {0} accesses that move with the "
                                  "induction variable move by less than a "
                                  "cache line per iteration",
@@ -497,8 +602,9 @@ LogicalResult applyPrefetchesAhead(Operation *root) {
     return true;
   };
   // `ahead` from regtile.prefetch_ahead (0 without it), `streams` the
-  // regtile.prefetch_streams_ahead attribute (null without it).
-  auto apply = [&](Operation *op, int64_t ahead, Attribute streams,
+  // regtile.prefetch_streams_ahead attribute (null without it); `next`:
+  // whether the op had regtile.prefetch_streams_next.
+  auto apply = [&](Operation *op, int64_t ahead, Attribute streams, bool next,
                    std::string &reason) {
     int64_t streamsAhead = 0;
     if (streams && !distanceOf(streams,
@@ -506,31 +612,48 @@ LogicalResult applyPrefetchesAhead(Operation *root) {
                                      : StringRef(),
                                streamsAhead, reason))
       return StoreStageOutcome::Invalid;
-    if (succeeded(
-            insertPrefetchesAhead(rewriter, op, ahead, reason, streamsAhead)))
+    if (succeeded(insertPrefetchesAhead(rewriter, op, ahead, reason,
+                                        streamsAhead, next)))
       return StoreStageOutcome::Applied;
     return isa<scf::ForOp>(op) ? StoreStageOutcome::Skipped
                                : StoreStageOutcome::Invalid;
   };
-  // Loops with regtile.prefetch_ahead (and maybe streams), then those with
-  // streams only.
+  // Takes the op's regtile.prefetch_streams_next off: whether it had it.
+  auto takeNext = [](Operation *op) {
+    return static_cast<bool>(op->removeAttr(kPrefetchStreamsNextAttrName));
+  };
+  // Loops with regtile.prefetch_ahead (and maybe the stream marks), then
+  // those with streams ahead (and maybe next), then next only.
   LogicalResult withAhead =
       applyToMarkedOps(root, kPrefetchAheadAttrName, "no prefetches",
                        [&](Operation *op, Attribute attr, std::string &reason) {
                          Attribute streams =
                              op->getAttr(kPrefetchStreamsAheadAttrName);
                          op->removeAttr(kPrefetchStreamsAheadAttrName);
+                         bool next = takeNext(op);
                          int64_t ahead;
                          if (!distanceOf(attr, "", ahead, reason))
                            return StoreStageOutcome::Invalid;
-                         return apply(op, ahead, streams, reason);
+                         return apply(op, ahead, streams, next, reason);
                        });
   LogicalResult streamsOnly =
       applyToMarkedOps(root, kPrefetchStreamsAheadAttrName, "no prefetches",
                        [&](Operation *op, Attribute attr, std::string &reason) {
-                         return apply(op, /*ahead=*/0, attr, reason);
+                         bool next = takeNext(op);
+                         return apply(op, /*ahead=*/0, attr, next, reason);
                        });
-  return success(succeeded(withAhead) && succeeded(streamsOnly));
+  LogicalResult nextOnly =
+      applyToMarkedOps(root, kPrefetchStreamsNextAttrName, "no prefetches",
+                       [&](Operation *op, Attribute attr, std::string &reason) {
+                         if (!isa<UnitAttr>(attr)) {
+                           reason = "expected a unit attribute";
+                           return StoreStageOutcome::Invalid;
+                         }
+                         return apply(op, /*ahead=*/0, /*streams=*/nullptr,
+                                      /*next=*/true, reason);
+                       });
+  return success(succeeded(withAhead) && succeeded(streamsOnly) &&
+                 succeeded(nextOnly));
 }
 
 #define GEN_PASS_DEF_REGTILEPREFETCHAHEAD

@@ -133,7 +133,7 @@ module attributes {transform.with_named_sequence} {
 // CHECK-LABEL: func.func @versions
 // CHECK: scf.index_switch
 // CHECK: case 0 {
-// CHECK: } {regtile.prefetch_ahead = 8 : i64, regtile.prefetch_streams_ahead = 32 : i64}
+// CHECK: } {regtile.prefetch_ahead = 8 : i64, regtile.prefetch_streams_ahead = 32 : i64, regtile.prefetch_streams_next}
 // CHECK: case 1 {
 // CHECK-NOT: regtile.prefetch
 // CHECK: case 2 {
@@ -141,7 +141,7 @@ module attributes {transform.with_named_sequence} {
 // CHECK: case 3 {
 // CHECK-NOT: regtile.prefetch
 // CHECK: default {
-// CHECK: } {regtile.prefetch_ahead = 8 : i64, regtile.prefetch_streams_ahead = 32 : i64}
+// CHECK: } {regtile.prefetch_ahead = 8 : i64, regtile.prefetch_streams_ahead = 32 : i64, regtile.prefetch_streams_next}
 // CHECK-NOT: regtile.prefetch
 // CHECK: return
 func.func @versions(%a: tensor<6x256xf32>, %b: tensor<256x90xf32>, %c: tensor<6x90xf32>) -> tensor<6x90xf32> {
@@ -152,7 +152,7 @@ module attributes {transform.with_named_sequence} {
   transform.named_sequence @__transform_main(%root: !transform.any_op {transform.readonly}) {
     %mm = transform.structured.match ops{["linalg.matmul"]} in %root : (!transform.any_op) -> !transform.any_op
     %t, %j, %k = transform.structured.tile_using_for %mm tile_sizes [0, 64, 1] : (!transform.any_op) -> (!transform.any_op, !transform.any_op, !transform.any_op)
-    %l = transform.regtile.cache_reduce %t, %k {arch = "skylake-avx512", prefetch_streams} : (!transform.any_op, !transform.any_op) -> !transform.any_op
+    %l = transform.regtile.cache_reduce %t, %k {arch = "skylake-avx512", prefetch_streams, prefetch_next_streams} : (!transform.any_op, !transform.any_op) -> !transform.any_op
     transform.yield
   }
 }
@@ -186,6 +186,39 @@ module attributes {transform.with_named_sequence} {
     %l1 = transform.regtile.cache_reduce %t1, %k1 {arch = "znver5", prefetch_streams} : (!transform.any_op, !transform.any_op) -> !transform.any_op
     %t2, %k2 = transform.structured.tile_using_for %m2 tile_sizes [0, 0, 1] : (!transform.any_op) -> (!transform.any_op, !transform.any_op)
     %l2 = transform.regtile.cache_reduce %t2, %k2 {arch = "znver4", prefetch_streams} : (!transform.any_op, !transform.any_op) -> !transform.any_op
+    %t3, %k3 = transform.structured.tile_using_for %m3 tile_sizes [0, 0, 1] : (!transform.any_op) -> (!transform.any_op, !transform.any_op)
+    %l3 = transform.regtile.cache_reduce %t3, %k3 {arch = "znver5"} : (!transform.any_op, !transform.any_op) -> !transform.any_op
+    transform.yield
+  }
+}
+
+// -----
+
+// prefetch_next_streams: the loop gets regtile.prefetch_streams_next (the
+// next row tile's A sliver prefetched into L2 by regtile-prefetch-ahead),
+// alone or with prefetch_streams; without the attribute, no such mark.
+// CHECK-LABEL: func.func @next_streams
+// CHECK: scf.for {{.*}} {
+// CHECK: } {regtile.prefetch_ahead = 8 : i64, regtile.prefetch_streams_next}
+// CHECK: scf.for {{.*}} {
+// CHECK: } {regtile.prefetch_ahead = 4 : i64, regtile.prefetch_streams_ahead = 16 : i64, regtile.prefetch_streams_next}
+// CHECK: scf.for {{.*}} {
+// CHECK: } {regtile.prefetch_ahead = 8 : i64}
+func.func @next_streams(%a: tensor<6x256xf32>, %b: tensor<256x64xf32>, %c: tensor<6x64xf32>)
+    -> (tensor<6x64xf32>, tensor<6x64xf32>, tensor<6x64xf32>) {
+  %r1 = linalg.matmul ins(%a, %b : tensor<6x256xf32>, tensor<256x64xf32>) outs(%c : tensor<6x64xf32>) -> tensor<6x64xf32>
+  %r2 = linalg.matmul ins(%a, %b : tensor<6x256xf32>, tensor<256x64xf32>) outs(%c : tensor<6x64xf32>) -> tensor<6x64xf32>
+  %r3 = linalg.matmul ins(%a, %b : tensor<6x256xf32>, tensor<256x64xf32>) outs(%c : tensor<6x64xf32>) -> tensor<6x64xf32>
+  return %r1, %r2, %r3 : tensor<6x64xf32>, tensor<6x64xf32>, tensor<6x64xf32>
+}
+module attributes {transform.with_named_sequence} {
+  transform.named_sequence @__transform_main(%root: !transform.any_op {transform.readonly}) {
+    %mms = transform.structured.match ops{["linalg.matmul"]} in %root : (!transform.any_op) -> !transform.any_op
+    %m1, %m2, %m3 = transform.split_handle %mms : (!transform.any_op) -> (!transform.any_op, !transform.any_op, !transform.any_op)
+    %t1, %k1 = transform.structured.tile_using_for %m1 tile_sizes [0, 0, 1] : (!transform.any_op) -> (!transform.any_op, !transform.any_op)
+    %l1 = transform.regtile.cache_reduce %t1, %k1 {arch = "znver5", prefetch_next_streams} : (!transform.any_op, !transform.any_op) -> !transform.any_op
+    %t2, %k2 = transform.structured.tile_using_for %m2 tile_sizes [0, 0, 1] : (!transform.any_op) -> (!transform.any_op, !transform.any_op)
+    %l2 = transform.regtile.cache_reduce %t2, %k2 {arch = "znver4", prefetch_streams, prefetch_next_streams} : (!transform.any_op, !transform.any_op) -> !transform.any_op
     %t3, %k3 = transform.structured.tile_using_for %m3 tile_sizes [0, 0, 1] : (!transform.any_op) -> (!transform.any_op, !transform.any_op)
     %l3 = transform.regtile.cache_reduce %t3, %k3 {arch = "znver5"} : (!transform.any_op, !transform.any_op) -> !transform.any_op
     transform.yield

@@ -2,13 +2,15 @@
 """Summarizes the innermost loops of x86 assembly (AT&T syntax, as llc
 prints it) for FileCheck: one line per loop,
 
-  loop .LBB0_7: fma=48 masked=0 maskops=0 stack=0 calls=0
+  loop .LBB0_7: fma=48 masked=0 maskops=0 stack=0 vstack=0 fmastack=0 calls=0
 
 counting over the loop's blocks (llc marks its header "This Inner Loop
 Header" and every other block of it "in Loop: Header=BB..."): FMA
 instructions, instructions with an AVX-512 writemask ({%kN}), instructions
 that compute mask registers (vpcmp*, vcmp*, k-register moves and logic),
-rsp-relative accesses and calls. Reads stdin, writes stdout."""
+rsp-relative accesses (all of them; those that move a vector register:
+vector spills and reloads; those in the blocks that hold FMAs) and calls.
+Reads stdin, writes stdout."""
 import re
 import sys
 
@@ -41,6 +43,8 @@ def blocks(lines):
 
 
 def count(instructions, counts):
+    has_fma = any(re.match(r"^vf(n?)m(add|sub)", t.split()[0])
+                  for t in instructions)
     for text in instructions:
         op = text.split()[0]
         if re.match(r"^vf(n?)m(add|sub)", op):
@@ -51,6 +55,10 @@ def count(instructions, counts):
             counts["maskops"] += 1
         if "%rsp" in text:
             counts["stack"] += 1
+            if re.search(r"%[xyz]mm[0-9]+", text):
+                counts["vstack"] += 1
+            if has_fma:
+                counts["fmastack"] += 1
         if op.startswith("call"):
             counts["calls"] += 1
 
@@ -61,7 +69,8 @@ def main():
         if "This Inner Loop Header" not in comment:
             continue
         name = label[len(".LBB"):]
-        counts = dict(fma=0, masked=0, maskops=0, stack=0, calls=0)
+        counts = dict(fma=0, masked=0, maskops=0, stack=0, vstack=0,
+                      fmastack=0, calls=0)
         count(body, counts)
         for _, other_comment, other_body in all_blocks:
             m = IN_LOOP_RE.search(other_comment + " ")

@@ -131,3 +131,45 @@ func.func @streams_nothing_moves(%a: memref<64xf32>, %dst: memref<64xf32>) {
   } {regtile.prefetch_streams_ahead = 8 : i64}
   return
 }
+
+// -----
+
+// regtile.prefetch_streams_next is a unit attribute.
+func.func @next_not_unit(%a: memref<64x64xf32>, %dst: memref<64xf32>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c64 = arith.constant 64 : index
+  scf.for %i = %c0 to %c64 step %c1 {
+    // expected-error @below {{regtile.prefetch_streams_next: expected a unit attribute}}
+    scf.for %k = %c0 to %c64 step %c1 {
+      %x = memref.load %a[%i, %k] : memref<64x64xf32>
+      memref.store %x, %dst[%c0] : memref<64xf32>
+    } {regtile.prefetch_streams_next = 2 : i64}
+  }
+  return
+}
+
+// -----
+
+// On anything but an scf.for: an error.
+func.func @next_not_a_loop(%a: memref<64xf32>) {
+  %c0 = arith.constant 0 : index
+  // expected-error @below {{regtile.prefetch_streams_next: expected an scf.for, got 'memref.load'}}
+  %x = memref.load %a[%c0] {regtile.prefetch_streams_next} : memref<64xf32>
+  return
+}
+
+// -----
+
+// A stream no enclosing loop moves (one row tile): a warning naming it.
+func.func @next_no_enclosing_loop(%a: memref<64xf32>, %dst: memref<64xf32>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c64 = arith.constant 64 : index
+  // expected-warning @below {{regtile.prefetch_streams_next: no prefetches: no enclosing loop moves the 1 scalar streams of the loop}}
+  scf.for %k = %c0 to %c64 step %c1 {
+    %x = memref.load %a[%k] : memref<64xf32>
+    memref.store %x, %dst[%c0] : memref<64xf32>
+  } {regtile.prefetch_streams_next}
+  return
+}

@@ -237,6 +237,12 @@ struct CacheReduceOptions {
   /// schedules in which those rows come from memory: each A sliver serves
   /// few tiles.
   bool prefetchStreams = false;
+  /// Also mark that loop `regtile.prefetch_streams_next`: what its scalar
+  /// streams will read in the next iteration of the innermost enclosing
+  /// loop that moves them (the next row tile's A sliver) is prefetched
+  /// into L2, once per cache line, spread over the loop: the sliver is in
+  /// L2 when its tile starts, however far its memory is.
+  bool prefetchNextStreams = false;
 };
 
 /// Cycles by which a micro-kernel's prefetches run ahead of its loads by
@@ -283,6 +289,8 @@ struct CacheReduceResult {
   int64_t prefetchAhead = 0;
   /// Its regtile.prefetch_streams_ahead mark (0: none).
   int64_t prefetchStreamsAhead = 0;
+  /// Whether it has the regtile.prefetch_streams_next mark.
+  bool prefetchNextStreams = false;
 };
 
 /// Checks and rewrites as described above. `loop` must be the scf.for whose
@@ -612,6 +620,12 @@ constexpr llvm::StringLiteral kPrefetchAheadAttrName = "regtile.prefetch_ahead";
 /// less than a cache line per iteration), which prefetch_ahead leaves out.
 constexpr llvm::StringLiteral kPrefetchStreamsAheadAttrName =
     "regtile.prefetch_streams_ahead";
+/// The discardable unit attribute that asks for prefetches, into L2, of
+/// what the scalar streams of an scf.for will read in the next iteration
+/// of the innermost enclosing loop that moves them (a GEMM micro-kernel's
+/// next A sliver, one tile ahead), once per cache line.
+constexpr llvm::StringLiteral kPrefetchStreamsNextAttrName =
+    "regtile.prefetch_streams_next";
 
 /// Inserts the prefetches into `loop` (an scf.for on buffers): `ahead`
 /// iterations ahead for the accesses described above, `streamsAhead`
@@ -622,18 +636,24 @@ constexpr llvm::StringLiteral kPrefetchStreamsAheadAttrName =
 /// at a distance that covers a load from memory); 0 for either: none of
 /// that kind. Returns how many accesses got them. Fails, and sets
 /// `reason`, if `loop` is not an scf.for, a distance is negative or both
-/// are 0, or no access qualifies (the IR is then unchanged).
-mlir::FailureOr<unsigned> insertPrefetchesAhead(mlir::RewriterBase &rewriter,
-                                                mlir::Operation *loop,
-                                                int64_t ahead,
-                                                std::string &reason,
-                                                int64_t streamsAhead = 0);
+/// are 0 (and `streamsNext` is not set), or no access qualifies (the IR is
+/// then unchanged).
+/// `streamsNext`: the scalar streams of the loop (as above) also get a
+/// prefetch into L2 of the address they will read in the next iteration
+/// of the innermost enclosing scf.for whose IV moves them, at the same
+/// point of `loop`, in one iteration out of every cache line's worth
+/// (`scf.if` on the iteration number): one prefetch per line of the next
+/// stream, spread over the whole loop, a whole run of it ahead.
+mlir::FailureOr<unsigned>
+insertPrefetchesAhead(mlir::RewriterBase &rewriter, mlir::Operation *loop,
+                      int64_t ahead, std::string &reason,
+                      int64_t streamsAhead = 0, bool streamsNext = false);
 
 /// Applies insertPrefetchesAhead to every op under `root` carrying
-/// `regtile.prefetch_ahead` or `regtile.prefetch_streams_ahead` (or both)
-/// and removes the attributes. A non-loop or a count that is not a
-/// positive integer is an error; a loop without a qualifying access gets
-/// a warning.
+/// `regtile.prefetch_ahead`, `regtile.prefetch_streams_ahead` or
+/// `regtile.prefetch_streams_next` (or several) and removes the attributes. A
+/// non-loop or a count that is not a positive integer is an error; a loop
+/// without a qualifying access gets a warning.
 mlir::LogicalResult applyPrefetchesAhead(mlir::Operation *root);
 
 //===----------------------------------------------------------------------===//
