@@ -69,8 +69,8 @@ def RegtilePrefetchStores : Pass<"regtile-prefetch-stores"> {
 
 def RegtilePrefetchAhead : Pass<"regtile-prefetch-ahead"> {
   let summary = "Prefetch what later iterations of loops marked "
-                "regtile.prefetch_ahead (or prefetch_streams_ahead) will "
-                "access";
+                "regtile.prefetch_ahead (or prefetch_streams_ahead / "
+                "prefetch_streams_next) will access";
   let description = [{
     `regtile::applyPrefetchesAhead`: in each scf.for carrying
     `regtile.prefetch_ahead = <iterations> : i64`, every load or store whose
@@ -82,6 +82,11 @@ def RegtilePrefetchAhead : Pass<"regtile-prefetch-ahead"> {
     `regtile.prefetch_streams_ahead = <iterations> : i64` gets a
     `memref.prefetch` of its own scalar streams (moving by less than a line,
     but not zero, per iteration of that loop) that many iterations ahead.
+    A loop carrying the unit attribute `regtile.prefetch_streams_next`
+    gets, for each of those streams, a `memref.prefetch` into L2 of the
+    address it will have in the next iteration of the innermost enclosing
+    loop that moves it (a GEMM's next row tile), in one `scf.if` at the top
+    of the body taken once per cache line of the stream.
     Run after vectors are 1-D, before expand-strided-metadata.
   }];
   let dependentDialects = [

@@ -608,6 +608,12 @@ mlir::LogicalResult applyStorePrefetches(mlir::Operation *root);
 // scalar streams of the loop itself too: a `memref.prefetch` of the address
 // S iterations later (a GEMM's rows of A when they come from memory: one
 // per row and iteration, most for a line already asked for).
+// `regtile.prefetch_streams_next` (a unit attribute) on the loop asks for
+// the next runs of those streams instead (or as well): a `memref.prefetch`
+// into L2 of the address each will have in the next iteration of the
+// innermost enclosing loop that moves it (a GEMM micro-kernel's next row
+// tile: its A sliver), in one `scf.if` at the top of the body taken once
+// per cache line of the stream (every 16th iteration for f32 rows).
 // Runs on
 // buffers with 1-D vectors (after bufferization and vector lowering);
 // regtile-lower-to-llvm applies it to annotated loops.
