@@ -319,7 +319,7 @@ std::optional<int64_t> bytesPerIteration(scf::ForOp loop, Value nextIv,
 
 /// The prefetches of the next runs of a loop's scalar streams (see
 /// insertPrefetchesAhead's `streamsNext`): each is built in an `scf.if` at
-/// the end of the loop's body, one per number of iterations between
+/// the top of the loop's body, one per number of iterations between
 /// prefetches, taken in the iterations whose number is a multiple of it.
 class NextRunPrefetcher {
 public:
@@ -618,28 +618,37 @@ LogicalResult applyPrefetchesAhead(Operation *root) {
     return isa<scf::ForOp>(op) ? StoreStageOutcome::Skipped
                                : StoreStageOutcome::Invalid;
   };
-  // Takes the op's regtile.prefetch_streams_next off: whether it had it.
-  auto takeNext = [](Operation *op) {
-    return static_cast<bool>(op->removeAttr(kPrefetchStreamsNextAttrName));
+  // Takes the op's regtile.prefetch_streams_next off, setting `next` to
+  // whether it had it; false (with `reason`) if it is not a unit attribute.
+  auto takeNext = [](Operation *op, bool &next, std::string &reason) {
+    Attribute attr = op->removeAttr(kPrefetchStreamsNextAttrName);
+    next = static_cast<bool>(attr);
+    if (attr && !isa<UnitAttr>(attr)) {
+      reason = ("expected a unit attribute for " + kPrefetchStreamsNextAttrName)
+                   .str();
+      return false;
+    }
+    return true;
   };
   // Loops with regtile.prefetch_ahead (and maybe the stream marks), then
   // those with streams ahead (and maybe next), then next only.
-  LogicalResult withAhead =
-      applyToMarkedOps(root, kPrefetchAheadAttrName, "no prefetches",
-                       [&](Operation *op, Attribute attr, std::string &reason) {
-                         Attribute streams =
-                             op->getAttr(kPrefetchStreamsAheadAttrName);
-                         op->removeAttr(kPrefetchStreamsAheadAttrName);
-                         bool next = takeNext(op);
-                         int64_t ahead;
-                         if (!distanceOf(attr, "", ahead, reason))
-                           return StoreStageOutcome::Invalid;
-                         return apply(op, ahead, streams, next, reason);
-                       });
+  LogicalResult withAhead = applyToMarkedOps(
+      root, kPrefetchAheadAttrName, "no prefetches",
+      [&](Operation *op, Attribute attr, std::string &reason) {
+        Attribute streams = op->getAttr(kPrefetchStreamsAheadAttrName);
+        op->removeAttr(kPrefetchStreamsAheadAttrName);
+        bool next;
+        int64_t ahead;
+        if (!takeNext(op, next, reason) || !distanceOf(attr, "", ahead, reason))
+          return StoreStageOutcome::Invalid;
+        return apply(op, ahead, streams, next, reason);
+      });
   LogicalResult streamsOnly =
       applyToMarkedOps(root, kPrefetchStreamsAheadAttrName, "no prefetches",
                        [&](Operation *op, Attribute attr, std::string &reason) {
-                         bool next = takeNext(op);
+                         bool next;
+                         if (!takeNext(op, next, reason))
+                           return StoreStageOutcome::Invalid;
                          return apply(op, /*ahead=*/0, attr, next, reason);
                        });
   LogicalResult nextOnly =

@@ -173,3 +173,21 @@ func.func @next_no_enclosing_loop(%a: memref<64xf32>, %dst: memref<64xf32>) {
   } {regtile.prefetch_streams_next}
   return
 }
+
+// -----
+
+// With another mark, a regtile.prefetch_streams_next that is not a unit
+// attribute is named as such.
+func.func @next_not_unit_with_ahead(%a: memref<64x64xf32>, %dst: memref<64xf32>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c64 = arith.constant 64 : index
+  scf.for %i = %c0 to %c64 step %c1 {
+    // expected-error @below {{regtile.prefetch_ahead: expected a unit attribute for regtile.prefetch_streams_next}}
+    scf.for %k = %c0 to %c64 step %c1 {
+      %x = memref.load %a[%i, %k] : memref<64x64xf32>
+      memref.store %x, %dst[%c0] : memref<64xf32>
+    } {regtile.prefetch_ahead = 4 : i64, regtile.prefetch_streams_next = "yes"}
+  }
+  return
+}
