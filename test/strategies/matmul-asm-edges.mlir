@@ -16,6 +16,14 @@
 // RUN:   | mlir-translate --mlir-to-llvmir | llc -O3 -mtriple=x86_64-pc-linux-gnu -mcpu=znver4 \
 // RUN:   | %python %regtile-src/test/lib/asm_loops.py | FileCheck %s
 // CHECK: loop {{.*}}: fma={{(24|48|72|96)}} masked=0 maskops=0 stack={{[0-6]}} vstack=0 fmastack=0 calls=0
+// The same for an AVX2-only CPU (haswell: 16 ymm registers, 6 x 16 tiles
+// of two ymm per row, 12 FMAs per step; the full-width tiles need no mask
+// there either).
+// RUN: sed 's/regtile.target = "znver4"/regtile.target = "haswell"/' %s \
+// RUN:   | %regtile-opt -p 'builtin.module(transform-preload-library{transform-library-paths=%regtile-src/strategies},transform-interpreter, regtile-lower-to-llvm)' \
+// RUN:   | mlir-translate --mlir-to-llvmir | llc -O3 -mtriple=x86_64-pc-linux-gnu -mcpu=haswell \
+// RUN:   | %python %regtile-src/test/lib/asm_loops.py | FileCheck %s --check-prefix=AVX2
+// AVX2: loop {{.*}}: fma={{(12|24|36|48)}} masked=0 maskops=0 stack={{[0-6]}} vstack=0 fmastack=0 calls=0
 module attributes {regtile.target = "znver4"} {
   func.func @gemm(%a: tensor<64x70xf32>, %b: tensor<70x200xf32>, %c: tensor<64x200xf32>) -> tensor<64x200xf32> {
     %zero = arith.constant 0.0 : f32
