@@ -489,33 +489,31 @@ FailureOr<unsigned> insertPrefetchesAhead(RewriterBase &rewriter, Operation *op,
     bool stream =
         !innerSmall && smallSteps(loop, nextIv, /*zeroIsSmall=*/false);
     bool small = innerSmall || smallSteps(loop, nextIv, /*zeroIsSmall=*/true);
-    if (stream && streamsNext) {
-      // The stream of the next iteration of the innermost enclosing loop
-      // that moves it (the next tile's sliver), into L2, once per line.
+    if (stream && (streamsNext || streamNext)) {
       std::optional<int64_t> moves = bytesPerIteration(loop, nextIv, access);
       eraseBuilt();
-      access = original;
-      if (succeeded(nextRuns.add(rewriter, l, access, *moves)))
-        ++count;
-      else
-        ++noNextRun;
-      if (!streamNext)
-        continue;
-    }
-    if (stream && streamNext) {
-      // A memref.prefetch of the root buffer: its lowering addresses the
-      // element as the access's own lowering does (a GEP from the same
-      // base, without `inbounds`: the last iterations' addresses may be
-      // past the end), so LLVM shares the per-row base registers between
-      // the two instead of keeping one more register per stream (GPR
-      // spills in a 6-row micro-kernel). A scalar touches one line.
-      eraseBuilt();
-      access = original;
-      resolveToRoot(rewriter, l, *streamNext, access);
-      memref::PrefetchOp::create(rewriter, l, access.memref, access.indices,
-                                 /*isWrite=*/access.write,
-                                 /*localityHint=*/3, /*isDataCache=*/true);
-      ++count;
+      bool prefetched = false;
+      // The stream of the next iteration of the innermost enclosing loop
+      // that moves it (the next tile's sliver), into L2, once per line.
+      if (streamsNext) {
+        prefetched = succeeded(nextRuns.add(rewriter, l, original, *moves));
+        noNextRun += !prefetched;
+      }
+      if (streamNext) {
+        // A memref.prefetch of the root buffer: its lowering addresses the
+        // element as the access's own lowering does (a GEP from the same
+        // base, without `inbounds`: the last iterations' addresses may be
+        // past the end), so LLVM shares the per-row base registers between
+        // the two instead of keeping one more register per stream (GPR
+        // spills in a 6-row micro-kernel). A scalar touches one line.
+        access = original;
+        resolveToRoot(rewriter, l, *streamNext, access);
+        memref::PrefetchOp::create(rewriter, l, access.memref, access.indices,
+                                   /*isWrite=*/access.write,
+                                   /*localityHint=*/3, /*isDataCache=*/true);
+        prefetched = true;
+      }
+      count += prefetched;
       continue;
     }
     if (small || ahead == 0) {
