@@ -23,62 +23,6 @@ using namespace mlir;
 namespace regtile {
 namespace {
 
-/// A read or write of a buffer at `indices`, of `bytes` bytes.
-struct Access {
-  Value memref;
-  SmallVector<Value> indices;
-  int64_t bytes = 0;
-  bool write = false;
-};
-
-/// Scalar and 1-D vector loads and stores (masked or not) of a memref.
-std::optional<Access> matchAccess(Operation *op) {
-  Access a;
-  Type accessed;
-  // Vector reads: base, indices, vector type.
-  auto vectorRead = [&](auto read) {
-    a.memref = read.getBase();
-    a.indices = llvm::to_vector(read.getIndices());
-    accessed = read.getVectorType();
-  };
-  if (auto load = dyn_cast<memref::LoadOp>(op)) {
-    a.memref = load.getMemRef();
-    a.indices = llvm::to_vector(load.getIndices());
-    accessed = load.getType();
-  } else if (auto store = dyn_cast<memref::StoreOp>(op)) {
-    a.memref = store.getMemRef();
-    a.indices = llvm::to_vector(store.getIndices());
-    accessed = store.getValueToStore().getType();
-    a.write = true;
-  } else if (auto load = dyn_cast<vector::LoadOp>(op)) {
-    vectorRead(load);
-  } else if (auto load = dyn_cast<vector::MaskedLoadOp>(op)) {
-    vectorRead(load);
-  } else if (auto read = dyn_cast<vector::TransferReadOp>(op)) {
-    if (!read.getPermutationMap().isMinorIdentity())
-      return std::nullopt;
-    vectorRead(read);
-  } else if (std::optional<VectorStoreAccess> store = matchVectorStore(op)) {
-    a.memref = store->memref;
-    a.indices = llvm::to_vector(store->indices);
-    accessed = store->value.getType();
-    a.write = true;
-  } else {
-    return std::nullopt;
-  }
-  auto memrefType = dyn_cast<MemRefType>(a.memref.getType());
-  if (!memrefType || !memrefType.isStrided())
-    return std::nullopt;
-  Type element = getElementTypeOrSelf(accessed);
-  auto vector = dyn_cast<VectorType>(accessed);
-  if (!element.isIntOrFloat() || element.getIntOrFloatBitWidth() % 8 != 0 ||
-      (vector && (vector.getRank() != 1 || vector.isScalable())))
-    return std::nullopt;
-  a.bytes = element.getIntOrFloatBitWidth() / 8 *
-            (vector ? vector.getNumElements() : 1);
-  return a;
-}
-
 /// The values of one iteration of `loop` mapped to those of the iteration
 /// `ahead` iterations later: the IV moves on, index arithmetic that depends
 /// on it is recomputed (cloned at the builder's insertion point), every
@@ -110,6 +54,12 @@ public:
   /// Whether `v` has a value in the later iteration: it does not depend on
   /// the IV, or only through pure arith/affine ops.
   bool remappable(Value v) {
+    // Built at the top of `alsoInside`'s body: the block arguments of the
+    // regions nested in it (inner loops' IVs) do not exist there.
+    if (auto arg = dyn_cast<BlockArgument>(v);
+        arg && alsoInside &&
+        alsoInside->isProperAncestor(arg.getOwner()->getParentOp()))
+      return false;
     if (v == loop.getInductionVar() || !dependsOnIv(v))
       return true;
     Operation *def = v.getDefiningOp();
@@ -142,17 +92,6 @@ private:
   DenseMap<Value, bool> depends;
 };
 
-/// `offset + index * stride` as an index value (folded where constant).
-Value offsetIndex(OpBuilder &b, Location loc, OpFoldResult offset, Value index,
-                  OpFoldResult stride) {
-  AffineExpr s0, s1, s2;
-  bindSymbols(b.getContext(), s0, s1, s2);
-  return getValueOrCreateConstantIndexOp(
-      b, loc,
-      affine::makeComposedFoldedAffineApply(b, loc, s0 + s1 * s2,
-                                            {offset, index, stride}));
-}
-
 /// Whether the address of `access` in the later iteration can be computed:
 /// its indices and the offsets of the views between it and a buffer that
 /// does not move with the IV (memref.subview and memref.cast only) are
@@ -183,30 +122,9 @@ void resolveToRoot(OpBuilder &b, Location loc, NextIteration &next,
                    Access &access) {
   for (Value &index : access.indices)
     index = next.remap(b, index);
-  while (next.dependsOnIv(access.memref)) {
-    Operation *def = access.memref.getDefiningOp();
-    if (auto cast = dyn_cast<memref::CastOp>(def)) {
-      access.memref = cast.getSource();
-      continue;
-    }
-    auto subview = cast<memref::SubViewOp>(def);
-    llvm::SmallBitVector dropped = subview.getDroppedDims();
-    SmallVector<OpFoldResult> strides = subview.getMixedStrides();
-    SmallVector<Value> indices;
-    unsigned k = 0;
-    for (auto [d, offset] : llvm::enumerate(subview.getMixedOffsets())) {
-      if (auto v = dyn_cast<Value>(offset))
-        offset = next.remap(b, v);
-      if (dropped.test(d)) {
-        indices.push_back(getValueOrCreateConstantIndexOp(b, loc, offset));
-        continue;
-      }
-      indices.push_back(
-          offsetIndex(b, loc, offset, access.indices[k++], strides[d]));
-    }
-    access.memref = subview.getSource();
-    access.indices = std::move(indices);
-  }
+  resolveThroughViews(
+      b, loc, access, [&](Value m) { return next.dependsOnIv(m); },
+      [&](Value v) { return next.remap(b, v); });
 }
 
 /// How much `v` (index arithmetic) changes per unit change of `var`, when

@@ -1,8 +1,10 @@
-//===- VectorStores.cpp - what a vector store writes ----------------------===//
+//===- VectorStores.cpp - what a memory access reads or writes ------------===//
 
 #include "VectorStores.h"
 
+#include "mlir/Dialect/Affine/IR/AffineOps.h"
 #include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/Arith/Utils/Utils.h"
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
 
 using namespace mlir;
@@ -30,6 +32,96 @@ std::optional<VectorStoreAccess> matchVectorStore(Operation *op) {
   if (type.getRank() != 1 || type.isScalable())
     return std::nullopt;
   return a;
+}
+
+std::optional<Access> matchAccess(Operation *op) {
+  Access a;
+  Type accessed;
+  // Vector reads: base, indices, vector type.
+  auto vectorRead = [&](auto read) {
+    a.memref = read.getBase();
+    a.indices = llvm::to_vector(read.getIndices());
+    accessed = read.getVectorType();
+  };
+  if (auto load = dyn_cast<memref::LoadOp>(op)) {
+    a.memref = load.getMemRef();
+    a.indices = llvm::to_vector(load.getIndices());
+    accessed = load.getType();
+  } else if (auto store = dyn_cast<memref::StoreOp>(op)) {
+    a.memref = store.getMemRef();
+    a.indices = llvm::to_vector(store.getIndices());
+    accessed = store.getValueToStore().getType();
+    a.write = true;
+  } else if (auto load = dyn_cast<vector::LoadOp>(op)) {
+    vectorRead(load);
+  } else if (auto load = dyn_cast<vector::MaskedLoadOp>(op)) {
+    vectorRead(load);
+  } else if (auto read = dyn_cast<vector::TransferReadOp>(op)) {
+    if (!read.getPermutationMap().isMinorIdentity())
+      return std::nullopt;
+    vectorRead(read);
+  } else if (std::optional<VectorStoreAccess> store = matchVectorStore(op)) {
+    a.memref = store->memref;
+    a.indices = llvm::to_vector(store->indices);
+    accessed = store->value.getType();
+    a.write = true;
+  } else {
+    return std::nullopt;
+  }
+  auto memrefType = dyn_cast<MemRefType>(a.memref.getType());
+  if (!memrefType || !memrefType.isStrided())
+    return std::nullopt;
+  Type element = getElementTypeOrSelf(accessed);
+  auto vector = dyn_cast<VectorType>(accessed);
+  if (!element.isIntOrFloat() || element.getIntOrFloatBitWidth() % 8 != 0 ||
+      (vector && (vector.getRank() != 1 || vector.isScalable())))
+    return std::nullopt;
+  a.bytes = element.getIntOrFloatBitWidth() / 8 *
+            (vector ? vector.getNumElements() : 1);
+  return a;
+}
+
+namespace {
+/// `offset + index * stride` as an index value (folded where constant).
+Value offsetIndex(OpBuilder &b, Location loc, OpFoldResult offset, Value index,
+                  OpFoldResult stride) {
+  AffineExpr s0, s1, s2;
+  bindSymbols(b.getContext(), s0, s1, s2);
+  return getValueOrCreateConstantIndexOp(
+      b, loc,
+      affine::makeComposedFoldedAffineApply(b, loc, s0 + s1 * s2,
+                                            {offset, index, stride}));
+}
+
+} // namespace
+
+void resolveThroughViews(OpBuilder &b, Location loc, Access &access,
+                         function_ref<bool(Value)> descend,
+                         function_ref<Value(Value)> remap) {
+  while (descend(access.memref)) {
+    Operation *def = access.memref.getDefiningOp();
+    if (auto cast = dyn_cast<memref::CastOp>(def)) {
+      access.memref = cast.getSource();
+      continue;
+    }
+    auto subview = cast<memref::SubViewOp>(def);
+    llvm::SmallBitVector dropped = subview.getDroppedDims();
+    SmallVector<OpFoldResult> strides = subview.getMixedStrides();
+    SmallVector<Value> indices;
+    unsigned k = 0;
+    for (auto [d, offset] : llvm::enumerate(subview.getMixedOffsets())) {
+      if (auto v = dyn_cast<Value>(offset))
+        offset = remap(v);
+      if (dropped.test(d)) {
+        indices.push_back(getValueOrCreateConstantIndexOp(b, loc, offset));
+        continue;
+      }
+      indices.push_back(
+          offsetIndex(b, loc, offset, access.indices[k++], strides[d]));
+    }
+    access.memref = subview.getSource();
+    access.indices = std::move(indices);
+  }
 }
 
 BufferAddress BufferAddress::build(OpBuilder &b, Location loc, Value memref) {

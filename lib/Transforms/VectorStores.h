@@ -1,8 +1,9 @@
-//===- VectorStores.h - what a vector store writes --------------*- C++ -*-===//
+//===- VectorStores.h - what a memory access reads or writes ----*- C++ -*-===//
 //
-// What regtile's store stages (streaming stores, store prefetches) share:
-// which vector stores they work on and what those write, and the driver
-// that applies a stage to the loops a schedule marked for it.
+// What regtile's memory stages (streaming stores, store prefetches,
+// prefetches ahead, fills on first use) share: which loads and stores they
+// work on and what those access (through the views of a buffer), and the
+// driver that applies a stage to the loops a schedule marked for it.
 //
 //===----------------------------------------------------------------------===//
 
@@ -32,6 +33,28 @@ struct VectorStoreAccess {
 /// vector.transfer_write of a fixed 1-D vector into a memref; nullopt for
 /// anything else.
 std::optional<VectorStoreAccess> matchVectorStore(mlir::Operation *op);
+
+/// A read or write of a buffer at `indices`, of `bytes` bytes.
+struct Access {
+  mlir::Value memref;
+  llvm::SmallVector<mlir::Value> indices;
+  int64_t bytes = 0;
+  bool write = false;
+};
+
+/// Scalar and 1-D vector loads and stores (masked or not, minor-identity
+/// transfers) of a strided memref; nullopt for anything else.
+std::optional<Access> matchAccess(mlir::Operation *op);
+
+/// Rewrites `access` into the same access of the buffer the views between
+/// them are taken from (memref.subview and memref.cast, walked up while
+/// `descend(memref)` holds): its indices become that buffer's, built at the
+/// builder's insertion point (folded where constant). `remap` gives the
+/// value to use for each view offset (the offset itself, or its value in
+/// another iteration).
+void resolveThroughViews(mlir::OpBuilder &b, mlir::Location loc, Access &access,
+                         llvm::function_ref<bool(mlir::Value)> descend,
+                         llvm::function_ref<mlir::Value(mlir::Value)> remap);
 
 /// True if `v` is defined outside `loop` (so a check or an address can be
 /// built before it).

@@ -113,3 +113,44 @@ func.func @no_next_run(%a: memref<1024xf32>, %dst: memref<1xf32>) {
   } {regtile.prefetch_streams_next}
   return
 }
+
+// -----
+
+// A stream read in a loop nested in the marked one, at an index of that
+// inner loop (a gather that packs a column, as regtile-fill-on-first-use
+// leaves in the first row tile): its next address does not exist at the top
+// of the body (the inner IV is not defined there), so it gets no prefetch;
+// the stream read directly in the body still does.
+// CHECK-LABEL: func.func @inner_loop_stream
+// CHECK: scf.for
+// CHECK: scf.for %[[K:[a-z0-9_]+]] =
+// CHECK: scf.if
+// CHECK-NEXT: memref.prefetch %{{.*}}[%{{.*}}, %[[K]]], read, locality<2>, data
+// CHECK-NEXT: }
+// CHECK-NOT: memref.prefetch
+// CHECK: return
+func.func @inner_loop_stream(%a: memref<64x1024xf32>, %bt: memref<64x1024xf32>, %acc: memref<16xf32>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c2 = arith.constant 2 : index
+  %c16 = arith.constant 16 : index
+  %c64 = arith.constant 64 : index
+  %c1024 = arith.constant 1024 : index
+  %zero = arith.constant dense<0.0> : vector<16xf32>
+  scf.for %i = %c0 to %c64 step %c2 {
+    scf.for %k = %c0 to %c1024 step %c1 {
+      %x = memref.load %a[%i, %k] : memref<64x1024xf32>
+      %col = scf.for %j = %c0 to %c16 step %c1 iter_args(%v = %zero) -> (vector<16xf32>) {
+        %r = arith.addi %i, %j : index
+        %e = memref.load %bt[%r, %k] : memref<64x1024xf32>
+        %w = vector.insert %e, %v [%j] : f32 into vector<16xf32>
+        scf.yield %w : vector<16xf32>
+      }
+      %t = vector.load %acc[%c0] : memref<16xf32>, vector<16xf32>
+      %b = vector.broadcast %x : f32 to vector<16xf32>
+      %y = vector.fma %b, %col, %t : vector<16xf32>
+      vector.store %y, %acc[%c0] : memref<16xf32>, vector<16xf32>
+    } {regtile.prefetch_streams_next}
+  }
+  return
+}

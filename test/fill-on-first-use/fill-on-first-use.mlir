@@ -1,0 +1,125 @@
+// regtile-fill-on-first-use: a fill nest marked regtile.fill_on_first_use
+// moves into the peeled first iteration of the loop after it, one fill row
+// just before the first read of that row, whose reads take the stored value.
+// RUN: %regtile-opt %s --split-input-file -p 'builtin.module(regtile-fill-on-first-use)' | FileCheck %s
+
+// A GEMM's B panel: the fill packs 2 x 128 rows of 32 floats; the loop over
+// row tiles (%i) reads every panel row in each iteration.
+// CHECK-LABEL: func.func @panel(
+//  CHECK-SAME:   %[[B:.*]]: memref<128x64xf32>, %[[A:.*]]: memref<10x128xf32>, %[[C:.*]]: memref<10x64xf32>
+//       CHECK:   %[[CACHE:.*]] = memref.alloc() : memref<2x128x32xf32>
+//   CHECK-NOT:   regtile.fill_on_first_use
+//       CHECK:   scf.for %{{.*}} = %{{.*}} to %{{.*}} step %[[STEP:.*]] {
+//       CHECK:     scf.for %[[J0:[a-z0-9_]+]] = %{{.*}} to %{{.*}} step %{{.*}} {
+//       CHECK:       %[[Q:.*]] = arith.divui %[[J0]]
+//       CHECK:       scf.for %[[K0:[a-z0-9_]+]] =
+//   CHECK-NOT:         memref.subview
+//       CHECK:         %[[COL:.*]] = arith.muli %[[Q]]
+//       CHECK:         %[[ROW:.*]] = vector.load %[[B]][%[[K0]], %[[COL]]] : memref<128x64xf32>, vector<32xf32>
+//       CHECK:         vector.store %[[ROW]], %[[CACHE]][%[[Q]], %[[K0]], %{{.*}}] : memref<2x128x32xf32>, vector<32xf32>
+//   CHECK-NOT:         vector.load
+//       CHECK:         %[[LO:.*]] = vector.extract_strided_slice %[[ROW]] {offsets = [0], sizes = [16], strides = [1]}
+//       CHECK:         %[[HI:.*]] = vector.extract_strided_slice %[[ROW]] {offsets = [16], sizes = [16], strides = [1]}
+//       CHECK:         vector.fma %{{.*}}, %[[LO]]
+//       CHECK:         vector.fma %{{.*}}, %[[HI]]
+//       CHECK:   scf.for %{{.*}} = %{{.*}} to %{{.*}} step %[[STEP]] {
+//   CHECK-NOT:     vector.store %{{.*}}, %[[CACHE]]
+//       CHECK:     %[[VIEW:.*]] = memref.subview %[[CACHE]]
+//       CHECK:     vector.load %[[VIEW]]
+//       CHECK:   memref.dealloc %[[CACHE]]
+func.func @panel(%b: memref<128x64xf32>, %a: memref<10x128xf32>, %c: memref<10x64xf32>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c2 = arith.constant 2 : index
+  %c10 = arith.constant 10 : index
+  %c16 = arith.constant 16 : index
+  %c32 = arith.constant 32 : index
+  %c64 = arith.constant 64 : index
+  %c128 = arith.constant 128 : index
+  %zero = arith.constant dense<0.0> : vector<16xf32>
+  %cache = memref.alloc() : memref<2x128x32xf32>
+  scf.for %p = %c0 to %c2 step %c1 {
+    %col = arith.muli %p, %c32 : index
+    scf.for %k = %c0 to %c128 step %c1 {
+      %row = vector.load %b[%k, %col] : memref<128x64xf32>, vector<32xf32>
+      vector.store %row, %cache[%p, %k, %c0] : memref<2x128x32xf32>, vector<32xf32>
+    }
+  } {regtile.fill_on_first_use}
+  scf.for %i = %c0 to %c10 step %c2 {
+    scf.for %j = %c0 to %c64 step %c32 {
+      %q = arith.divui %j, %c32 : index
+      %acc:2 = scf.for %k = %c0 to %c128 step %c1 iter_args(%x = %zero, %y = %zero) -> (vector<16xf32>, vector<16xf32>) {
+        %panel = memref.subview %cache[%q, %k, 0] [1, 1, 32] [1, 1, 1] : memref<2x128x32xf32> to memref<32xf32, strided<[1], offset: ?>>
+        %lo = vector.load %panel[%c0] : memref<32xf32, strided<[1], offset: ?>>, vector<16xf32>
+        %hi = vector.load %panel[%c16] : memref<32xf32, strided<[1], offset: ?>>, vector<16xf32>
+        %s = memref.load %a[%i, %k] : memref<10x128xf32>
+        %v = vector.broadcast %s : f32 to vector<16xf32>
+        %x2 = vector.fma %v, %lo, %x : vector<16xf32>
+        %y2 = vector.fma %v, %hi, %y : vector<16xf32>
+        scf.yield %x2, %y2 : vector<16xf32>, vector<16xf32>
+      }
+      vector.store %acc#0, %c[%i, %j] : memref<10x64xf32>, vector<16xf32>
+      %j16 = arith.addi %j, %c16 : index
+      vector.store %acc#1, %c[%i, %j16] : memref<10x64xf32>, vector<16xf32>
+    }
+  }
+  memref.dealloc %cache : memref<2x128x32xf32>
+  return
+}
+
+// -----
+
+// An edge: the panel is read through a view of dynamic width (an
+// out-of-bounds transfer_read), under an scf.index_switch on that width; the
+// loop carries the output buffer. The forwarded read keeps its bounds: the
+// lanes past the view's width are the padding.
+// CHECK-LABEL: func.func @edge(
+//       CHECK:   %[[FIRST:.*]] = scf.for %{{.*}} = %{{.*}} to %{{.*}} step %{{.*}} iter_args(%[[O:.*]] = %{{.*}}) -> (memref<10x64xf32>) {
+//       CHECK:     scf.index_switch
+//       CHECK:     case 0 {
+//       CHECK:       scf.for
+//       CHECK:         %[[ROW:.*]] = vector.transfer_read %{{.*}} : memref<128x?xf32, strided<[64, 1]>>, vector<32xf32>
+//       CHECK:         vector.store %[[ROW]]
+//       CHECK:         %[[SLICE:.*]] = vector.extract_strided_slice %[[ROW]] {offsets = [0], sizes = [16]
+//       CHECK:         %[[MASK:.*]] = vector.create_mask %{{.*}} : vector<16xi1>
+//       CHECK:         %[[PAD:.*]] = vector.broadcast %{{.*}} : f32 to vector<16xf32>
+//       CHECK:         arith.select %[[MASK]], %[[SLICE]], %[[PAD]]
+//       CHECK:     default {
+//       CHECK:   scf.for %{{.*}} = %{{.*}} to %{{.*}} step %{{.*}} iter_args(%{{.*}} = %[[FIRST]]) -> (memref<10x64xf32>) {
+func.func @edge(%b: memref<128x?xf32, strided<[64, 1]>>, %a: memref<10x128xf32>, %c: memref<10x64xf32>, %w: index, %case: index) -> memref<10x64xf32> {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c2 = arith.constant 2 : index
+  %c10 = arith.constant 10 : index
+  %c128 = arith.constant 128 : index
+  %pad = arith.constant 0.0 : f32
+  %zero = arith.constant dense<0.0> : vector<16xf32>
+  %cache = memref.alloc() : memref<1x128x32xf32>
+  scf.for %p = %c0 to %c1 step %c1 {
+    scf.for %k = %c0 to %c128 step %c1 {
+      %row = vector.transfer_read %b[%k, %c0], %pad : memref<128x?xf32, strided<[64, 1]>>, vector<32xf32>
+      vector.store %row, %cache[%p, %k, %c0] : memref<1x128x32xf32>, vector<32xf32>
+    }
+  } {regtile.fill_on_first_use}
+  %r = scf.for %i = %c0 to %c10 step %c2 iter_args(%out = %c) -> (memref<10x64xf32>) {
+    scf.index_switch %case
+    case 0 {
+      %acc = scf.for %k = %c0 to %c128 step %c1 iter_args(%x = %zero) -> (vector<16xf32>) {
+        %panel = memref.subview %cache[0, %k, 0] [1, 1, %w] [1, 1, 1] : memref<1x128x32xf32> to memref<?xf32, strided<[1], offset: ?>>
+        %lo = vector.transfer_read %panel[%c0], %pad : memref<?xf32, strided<[1], offset: ?>>, vector<16xf32>
+        %s = memref.load %a[%i, %k] : memref<10x128xf32>
+        %v = vector.broadcast %s : f32 to vector<16xf32>
+        %x2 = vector.fma %v, %lo, %x : vector<16xf32>
+        scf.yield %x2 : vector<16xf32>
+      }
+      vector.store %acc, %out[%i, %c0] : memref<10x64xf32>, vector<16xf32>
+      scf.yield
+    }
+    default {
+      scf.yield
+    }
+    scf.yield %out : memref<10x64xf32>
+  }
+  memref.dealloc %cache : memref<1x128x32xf32>
+  return %r : memref<10x64xf32>
+}

@@ -1,0 +1,368 @@
+// What regtile-fill-on-first-use refuses: a mark on anything but an scf.for
+// or with a value is an error; a fill it cannot move (not a loop tree whose
+// copies, all at one depth, store at the induction variables around them
+// into one buffer, no loop after it, a
+// loop that reads other cache elements in each iteration, writes what the
+// fill reads, or a cache used elsewhere) gets a warning and stays where it
+// is, unchanged.
+// RUN: %regtile-opt %s --split-input-file -p 'builtin.module(regtile-fill-on-first-use)' --verify-diagnostics | FileCheck %s
+
+func.func @not_a_loop(%a: index) -> index {
+  // expected-error @below {{regtile.fill_on_first_use: expected an scf.for (the fill), got 'arith.addi'}}
+  %b = arith.addi %a, %a {regtile.fill_on_first_use} : index
+  return %b : index
+}
+
+// -----
+
+func.func @not_unit(%b: memref<64x32xf32>, %c: memref<8x32xf32>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c2 = arith.constant 2 : index
+  %c8 = arith.constant 8 : index
+  %c64 = arith.constant 64 : index
+  %cache = memref.alloc() : memref<1x64x32xf32>
+  // expected-error @below {{regtile.fill_on_first_use: expected a unit attribute}}
+  scf.for %p = %c0 to %c1 step %c1 {
+    scf.for %k = %c0 to %c64 step %c1 {
+      %row = vector.load %b[%k, %c0] : memref<64x32xf32>, vector<32xf32>
+      vector.store %row, %cache[%p, %k, %c0] : memref<1x64x32xf32>, vector<32xf32>
+    }
+  } {regtile.fill_on_first_use = 1 : i64}
+  scf.for %i = %c0 to %c8 step %c2 {
+    scf.for %k = %c0 to %c64 step %c1 {
+      %v = vector.load %cache[%c0, %k, %c0] : memref<1x64x32xf32>, vector<32xf32>
+      vector.store %v, %c[%i, %c0] : memref<8x32xf32>, vector<32xf32>
+    }
+  }
+  memref.dealloc %cache : memref<1x64x32xf32>
+  return
+}
+
+// -----
+
+// CHECK-LABEL: func.func @carries(
+//       CHECK:   scf.for
+//   CHECK-NOT:   regtile.fill_on_first_use
+func.func @carries(%b: memref<64x32xf32>, %c: memref<8x32xf32>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c2 = arith.constant 2 : index
+  %c8 = arith.constant 8 : index
+  %c64 = arith.constant 64 : index
+  %cache = memref.alloc() : memref<1x64x32xf32>
+  // expected-warning @below {{regtile.fill_on_first_use: filled before the loop: the fill's loops carry values}}
+  %s = scf.for %p = %c0 to %c1 step %c1 iter_args(%x = %c0) -> (index) {
+    scf.for %k = %c0 to %c64 step %c1 {
+      %row = vector.load %b[%k, %c0] : memref<64x32xf32>, vector<32xf32>
+      vector.store %row, %cache[%p, %k, %c0] : memref<1x64x32xf32>, vector<32xf32>
+    }
+    scf.yield %x : index
+  } {regtile.fill_on_first_use}
+  scf.for %i = %c0 to %c8 step %c2 {
+    scf.for %k = %c0 to %c64 step %c1 {
+      %v = vector.load %cache[%c0, %k, %c0] : memref<1x64x32xf32>, vector<32xf32>
+      vector.store %v, %c[%i, %c0] : memref<8x32xf32>, vector<32xf32>
+    }
+  }
+  memref.dealloc %cache : memref<1x64x32xf32>
+  return
+}
+
+// -----
+
+// CHECK-LABEL: func.func @not_at_ivs(
+//       CHECK:   scf.for
+//   CHECK-NOT:   regtile.fill_on_first_use
+func.func @not_at_ivs(%b: memref<64x32xf32>, %c: memref<8x32xf32>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c2 = arith.constant 2 : index
+  %c8 = arith.constant 8 : index
+  %c64 = arith.constant 64 : index
+  %cache = memref.alloc() : memref<1x64x32xf32>
+  // expected-warning @below {{regtile.fill_on_first_use: filled before the loop: the fill's stores are not at the loops' induction variables in the cache's leading dims}}
+  scf.for %p = %c0 to %c1 step %c1 {
+    scf.for %k = %c0 to %c64 step %c1 {
+      %row = vector.load %b[%k, %c0] : memref<64x32xf32>, vector<32xf32>
+      vector.store %row, %cache[%p, %c0, %c0] : memref<1x64x32xf32>, vector<32xf32>
+    }
+  } {regtile.fill_on_first_use}
+  scf.for %i = %c0 to %c8 step %c2 {
+    scf.for %k = %c0 to %c64 step %c1 {
+      %v = vector.load %cache[%c0, %k, %c0] : memref<1x64x32xf32>, vector<32xf32>
+      vector.store %v, %c[%i, %c0] : memref<8x32xf32>, vector<32xf32>
+    }
+  }
+  memref.dealloc %cache : memref<1x64x32xf32>
+  return
+}
+
+// -----
+
+// CHECK-LABEL: func.func @two_buffers(
+//       CHECK:   scf.for
+//   CHECK-NOT:   regtile.fill_on_first_use
+func.func @two_buffers(%b: memref<64x32xf32>, %c: memref<8x32xf32>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c2 = arith.constant 2 : index
+  %c8 = arith.constant 8 : index
+  %c64 = arith.constant 64 : index
+  %cache = memref.alloc() : memref<1x64x32xf32>
+  // expected-warning @below {{regtile.fill_on_first_use: filled before the loop: the fill writes more than one buffer, or not by a load/store}}
+  scf.for %p = %c0 to %c1 step %c1 {
+    scf.for %k = %c0 to %c64 step %c1 {
+      %row = vector.load %b[%k, %c0] : memref<64x32xf32>, vector<32xf32>
+      vector.store %row, %cache[%p, %k, %c0] : memref<1x64x32xf32>, vector<32xf32>
+      vector.store %row, %c[%p, %c0] : memref<8x32xf32>, vector<32xf32>
+    }
+  } {regtile.fill_on_first_use}
+  scf.for %i = %c0 to %c8 step %c2 {
+    scf.for %k = %c0 to %c64 step %c1 {
+      %v = vector.load %cache[%c0, %k, %c0] : memref<1x64x32xf32>, vector<32xf32>
+      vector.store %v, %c[%i, %c0] : memref<8x32xf32>, vector<32xf32>
+    }
+  }
+  memref.dealloc %cache : memref<1x64x32xf32>
+  return
+}
+
+// -----
+
+// CHECK-LABEL: func.func @no_loop_after(
+//       CHECK:   scf.for
+//   CHECK-NOT:   regtile.fill_on_first_use
+func.func @no_loop_after(%b: memref<64x32xf32>, %c: memref<8x32xf32>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c2 = arith.constant 2 : index
+  %c8 = arith.constant 8 : index
+  %c64 = arith.constant 64 : index
+  %cache = memref.alloc() : memref<1x64x32xf32>
+  // expected-warning @below {{regtile.fill_on_first_use: filled before the loop: no scf.for follows the fill}}
+  scf.for %p = %c0 to %c1 step %c1 {
+    scf.for %k = %c0 to %c64 step %c1 {
+      %row = vector.load %b[%k, %c0] : memref<64x32xf32>, vector<32xf32>
+      vector.store %row, %cache[%p, %k, %c0] : memref<1x64x32xf32>, vector<32xf32>
+    }
+  } {regtile.fill_on_first_use}
+
+  memref.dealloc %cache : memref<1x64x32xf32>
+  return
+}
+
+// -----
+
+// CHECK-LABEL: func.func @reads_move(
+//       CHECK:   scf.for
+//   CHECK-NOT:   regtile.fill_on_first_use
+func.func @reads_move(%b: memref<64x32xf32>, %c: memref<8x32xf32>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c2 = arith.constant 2 : index
+  %c8 = arith.constant 8 : index
+  %c64 = arith.constant 64 : index
+  %cache = memref.alloc() : memref<1x64x32xf32>
+  // expected-warning @below {{regtile.fill_on_first_use: filled before the loop: which cache elements the loop reads depends on its iteration: its first iteration is not where every element is first read}}
+  scf.for %p = %c0 to %c1 step %c1 {
+    scf.for %k = %c0 to %c64 step %c1 {
+      %row = vector.load %b[%k, %c0] : memref<64x32xf32>, vector<32xf32>
+      vector.store %row, %cache[%p, %k, %c0] : memref<1x64x32xf32>, vector<32xf32>
+    }
+  } {regtile.fill_on_first_use}
+  scf.for %i = %c0 to %c8 step %c2 {
+    scf.for %k = %c0 to %c64 step %c1 {
+      %v = vector.load %cache[%c0, %i, %c0] : memref<1x64x32xf32>, vector<32xf32>
+      vector.store %v, %c[%i, %c0] : memref<8x32xf32>, vector<32xf32>
+    }
+  }
+  memref.dealloc %cache : memref<1x64x32xf32>
+  return
+}
+
+// -----
+
+// CHECK-LABEL: func.func @writes_source(
+//       CHECK:   scf.for
+//   CHECK-NOT:   regtile.fill_on_first_use
+func.func @writes_source(%b: memref<64x32xf32>, %c: memref<8x32xf32>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c2 = arith.constant 2 : index
+  %c8 = arith.constant 8 : index
+  %c64 = arith.constant 64 : index
+  %cache = memref.alloc() : memref<1x64x32xf32>
+  // expected-warning @below {{regtile.fill_on_first_use: filled before the loop: the loop after the fill may write a buffer the fill reads or the cache ('vector.store')}}
+  scf.for %p = %c0 to %c1 step %c1 {
+    scf.for %k = %c0 to %c64 step %c1 {
+      %row = vector.load %b[%k, %c0] : memref<64x32xf32>, vector<32xf32>
+      vector.store %row, %cache[%p, %k, %c0] : memref<1x64x32xf32>, vector<32xf32>
+    }
+  } {regtile.fill_on_first_use}
+  scf.for %i = %c0 to %c8 step %c2 {
+    scf.for %k = %c0 to %c64 step %c1 {
+      %v = vector.load %cache[%c0, %k, %c0] : memref<1x64x32xf32>, vector<32xf32>
+      vector.store %v, %b[%i, %c0] : memref<64x32xf32>, vector<32xf32>
+    }
+  }
+  memref.dealloc %cache : memref<1x64x32xf32>
+  return
+}
+
+// -----
+
+// CHECK-LABEL: func.func @used_after(
+//       CHECK:   scf.for
+//   CHECK-NOT:   regtile.fill_on_first_use
+func.func @used_after(%b: memref<64x32xf32>, %c: memref<8x32xf32>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c2 = arith.constant 2 : index
+  %c8 = arith.constant 8 : index
+  %c64 = arith.constant 64 : index
+  %cache = memref.alloc() : memref<1x64x32xf32>
+  // expected-warning @below {{regtile.fill_on_first_use: filled before the loop: the cache is used by 'vector.load' other than read in the loop after the fill}}
+  scf.for %p = %c0 to %c1 step %c1 {
+    scf.for %k = %c0 to %c64 step %c1 {
+      %row = vector.load %b[%k, %c0] : memref<64x32xf32>, vector<32xf32>
+      vector.store %row, %cache[%p, %k, %c0] : memref<1x64x32xf32>, vector<32xf32>
+    }
+  } {regtile.fill_on_first_use}
+  scf.for %i = %c0 to %c8 step %c2 {
+    scf.for %k = %c0 to %c64 step %c1 {
+      %v = vector.load %cache[%c0, %k, %c0] : memref<1x64x32xf32>, vector<32xf32>
+      vector.store %v, %c[%i, %c0] : memref<8x32xf32>, vector<32xf32>
+    }
+  }
+  %late = vector.load %cache[%c0, %c1, %c0] : memref<1x64x32xf32>, vector<32xf32>
+  vector.store %late, %c[%c1, %c0] : memref<8x32xf32>, vector<32xf32>
+  memref.dealloc %cache : memref<1x64x32xf32>
+  return
+}
+
+// -----
+
+// CHECK-LABEL: func.func @not_read(
+//       CHECK:   scf.for
+//   CHECK-NOT:   regtile.fill_on_first_use
+func.func @not_read(%b: memref<64x32xf32>, %c: memref<8x32xf32>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c2 = arith.constant 2 : index
+  %c8 = arith.constant 8 : index
+  %c64 = arith.constant 64 : index
+  %cache = memref.alloc() : memref<1x64x32xf32>
+  // expected-warning @below {{regtile.fill_on_first_use: filled before the loop: the loop after the fill does not read the cache}}
+  scf.for %p = %c0 to %c1 step %c1 {
+    scf.for %k = %c0 to %c64 step %c1 {
+      %row = vector.load %b[%k, %c0] : memref<64x32xf32>, vector<32xf32>
+      vector.store %row, %cache[%p, %k, %c0] : memref<1x64x32xf32>, vector<32xf32>
+    }
+  } {regtile.fill_on_first_use}
+  scf.for %i = %c0 to %c8 step %c2 {
+    %v = vector.load %b[%i, %c0] : memref<64x32xf32>, vector<32xf32>
+    vector.store %v, %c[%i, %c0] : memref<8x32xf32>, vector<32xf32>
+  }
+  memref.dealloc %cache : memref<1x64x32xf32>
+  return
+}
+
+// -----
+
+// CHECK-LABEL: func.func @unknown_op(
+//       CHECK:   scf.for
+//   CHECK-NOT:   regtile.fill_on_first_use
+func.func @unknown_op(%b: memref<64x32xf32>, %c: memref<8x32xf32>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c2 = arith.constant 2 : index
+  %c8 = arith.constant 8 : index
+  %c64 = arith.constant 64 : index
+  %cache = memref.alloc() : memref<1x64x32xf32>
+  // expected-warning @below {{regtile.fill_on_first_use: filled before the loop: the loop reads the cache inside 'scf.while'}}
+  scf.for %p = %c0 to %c1 step %c1 {
+    scf.for %k = %c0 to %c64 step %c1 {
+      %row = vector.load %b[%k, %c0] : memref<64x32xf32>, vector<32xf32>
+      vector.store %row, %cache[%p, %k, %c0] : memref<1x64x32xf32>, vector<32xf32>
+    }
+  } {regtile.fill_on_first_use}
+  scf.for %i = %c0 to %c8 step %c2 {
+    scf.while (%k = %c0) : (index) -> () {
+      %go = arith.cmpi slt, %k, %c64 : index
+      scf.condition(%go)
+    } do {
+      %v = vector.load %cache[%c0, %c0, %c0] : memref<1x64x32xf32>, vector<32xf32>
+      vector.store %v, %c[%i, %c0] : memref<8x32xf32>, vector<32xf32>
+      scf.yield %c64 : index
+    }
+  }
+  memref.dealloc %cache : memref<1x64x32xf32>
+  return
+}
+
+// -----
+
+// CHECK-LABEL: func.func @uneven(
+//       CHECK:   scf.for
+//   CHECK-NOT:   regtile.fill_on_first_use
+func.func @uneven(%b: memref<64x32xf32>, %c: memref<8x32xf32>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c2 = arith.constant 2 : index
+  %c8 = arith.constant 8 : index
+  %c64 = arith.constant 64 : index
+  %cache = memref.alloc() : memref<1x64x32xf32>
+  // expected-warning @below {{regtile.fill_on_first_use: filled before the loop: the fill's copies are at different loop depths}}
+  scf.for %p = %c0 to %c1 step %c1 {
+    scf.for %k = %c0 to %c64 step %c1 {
+      %row = vector.load %b[%k, %c0] : memref<64x32xf32>, vector<32xf32>
+      vector.store %row, %cache[%p, %k, %c0] : memref<1x64x32xf32>, vector<32xf32>
+    }
+    scf.for %k = %c0 to %c64 step %c2 {
+      scf.for %kk = %c0 to %c2 step %c1 {
+        %row = vector.load %b[%kk, %c0] : memref<64x32xf32>, vector<32xf32>
+        vector.store %row, %cache[%p, %kk, %c0] : memref<1x64x32xf32>, vector<32xf32>
+      }
+    }
+  } {regtile.fill_on_first_use}
+  scf.for %i = %c0 to %c8 step %c2 {
+    scf.for %k = %c0 to %c64 step %c1 {
+      %v = vector.load %cache[%c0, %k, %c0] : memref<1x64x32xf32>, vector<32xf32>
+      vector.store %v, %c[%i, %c0] : memref<8x32xf32>, vector<32xf32>
+    }
+  }
+  memref.dealloc %cache : memref<1x64x32xf32>
+  return
+}
+
+// -----
+
+// CHECK-LABEL: func.func @effect_beside_loops(
+//       CHECK:   scf.for
+//   CHECK-NOT:   regtile.fill_on_first_use
+func.func @effect_beside_loops(%b: memref<64x32xf32>, %c: memref<8x32xf32>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c2 = arith.constant 2 : index
+  %c8 = arith.constant 8 : index
+  %c64 = arith.constant 64 : index
+  %cache = memref.alloc() : memref<1x64x32xf32>
+  // expected-warning @below {{regtile.fill_on_first_use: filled before the loop: the fill has an op with side effects beside its loops}}
+  scf.for %p = %c0 to %c1 step %c1 {
+    %first = vector.load %b[%c0, %c0] : memref<64x32xf32>, vector<32xf32>
+    vector.store %first, %cache[%p, %c0, %c0] : memref<1x64x32xf32>, vector<32xf32>
+    scf.for %k = %c1 to %c64 step %c1 {
+      %row = vector.load %b[%k, %c0] : memref<64x32xf32>, vector<32xf32>
+      vector.store %row, %cache[%p, %k, %c0] : memref<1x64x32xf32>, vector<32xf32>
+    }
+  } {regtile.fill_on_first_use}
+  scf.for %i = %c0 to %c8 step %c2 {
+    scf.for %k = %c0 to %c64 step %c1 {
+      %v = vector.load %cache[%c0, %k, %c0] : memref<1x64x32xf32>, vector<32xf32>
+      vector.store %v, %c[%i, %c0] : memref<8x32xf32>, vector<32xf32>
+    }
+  }
+  memref.dealloc %cache : memref<1x64x32xf32>
+  return
+}
