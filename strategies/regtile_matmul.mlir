@@ -44,7 +44,9 @@ module attributes {transform.with_named_sequence} {
   // dynamic shapes (every tile is bounded by the blocking):
   //   for jc < N step nc:                 B block kc x nc in L2 or L3
   //     for pc < K step kc:
-  //       Bc = pack B[pc.., jc..] as [nc/nr][kc][nr]    (cache_read)
+  //       Bc = pack B[pc.., jc..] as [nc/nr][kc][nr]    (cache_read), by
+  //            the first row tile, each K step of a panel just before
+  //            its micro-kernel reads it          (fill_on_first_use)
   //       for ir < M step mr:
   //         for jr < nc step nr:
   //           mr x nr tile of C in registers through   (cache_reduce)
@@ -74,7 +76,7 @@ module attributes {transform.with_named_sequence} {
       %micro, %ir, %jr, %k = transform.structured.tile_using_for %block tile_sizes [%mr, %nr, 1]
           : (!transform.any_op, !transform.param<i64>, !transform.param<i64>)
           -> (!transform.any_op, !transform.any_op, !transform.any_op, !transform.any_op)
-      %copy, %cache = transform.regtile.cache_read %micro, %pc {operand = 1}
+      %copy, %cache = transform.regtile.cache_read %micro, %pc {operand = 1, fill_on_first_use}
           : (!transform.any_op, !transform.any_op) -> (!transform.any_op, !transform.any_op)
       %loop = transform.regtile.cache_reduce %micro, %k {prefetch_next_streams}
           : (!transform.any_op, !transform.any_op) -> !transform.any_op
@@ -98,7 +100,7 @@ module attributes {transform.with_named_sequence} {
       %micro, %ir, %jr, %k = transform.structured.tile_using_for %block tile_sizes [0, %mr, %nr, 1]
           : (!transform.any_op, !transform.param<i64>, !transform.param<i64>)
           -> (!transform.any_op, !transform.any_op, !transform.any_op, !transform.any_op)
-      %copy, %cache = transform.regtile.cache_read %micro, %pc {operand = 1}
+      %copy, %cache = transform.regtile.cache_read %micro, %pc {operand = 1, fill_on_first_use}
           : (!transform.any_op, !transform.any_op) -> (!transform.any_op, !transform.any_op)
       %loop = transform.regtile.cache_reduce %micro, %k {prefetch_next_streams}
           : (!transform.any_op, !transform.any_op) -> !transform.any_op

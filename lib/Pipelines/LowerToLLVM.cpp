@@ -243,6 +243,10 @@ LogicalResult buildLowerToLLVMPipeline(OpPassManager &pm,
   toSCF.unroll = true;
   fpm.addPass(createConvertVectorToSCFPass(toSCF));
 
+  // Caches marked regtile.fill_on_first_use are filled in the first
+  // iteration of the loop that reads them (before the prefetch passes:
+  // the loads of the fill get theirs).
+  pm.addPass(createRegtileFillOnFirstUse());
   // Loops marked regtile.streaming_stores, regtile.prefetch_stores or
   // regtile.prefetch_ahead: their accesses are 1-D by now, their views
   // still subviews.

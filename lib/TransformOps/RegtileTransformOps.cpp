@@ -490,6 +490,7 @@ transform::CacheReadOp::apply(transform::TransformRewriter &rewriter,
   }
   options.operand = operand;
   options.packed = !getDense();
+  options.fillOnFirstUse = getFillOnFirstUse();
   SmallVector<Operation *> copies, caches;
   DiagnosedSilenceableFailure status = applyToOpLoopPairs(
       *this, state, getTarget(), getLoop(), getArch(),

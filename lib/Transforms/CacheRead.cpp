@@ -449,6 +449,27 @@ FailureOr<CacheReadResult> cacheRead(RewriterBase &rewriter,
   OpBuilder::InsertionGuard guard(rewriter);
   if (failed(analyze(op, loop, options, a, reason)))
     return failure();
+  // Filling on first use: the loop right inside `loop` must read the same
+  // footprint in each iteration (it does not tile the operand). Run once,
+  // it is not a loop any more after canonicalization: the copy stays.
+  bool markFill = options.fillOnFirstUse;
+  if (markFill) {
+    if (a.innerLoops.empty()) {
+      reason = "fill_on_first_use: no loop between the loop and the op to "
+               "fill the cache in";
+      return failure();
+    }
+    scf::ForOp next = a.innerLoops.front();
+    if (llvm::any_of(a.dims,
+                     [&](const DimAccess &d) { return d.loop == next; })) {
+      reason = "fill_on_first_use: the loop inside the staging loop tiles "
+               "the operand (each of its iterations reads a different part "
+               "of the cache)";
+      return failure();
+    }
+    std::optional<APInt> trips = next.getStaticTripCount();
+    markFill = !trips || trips->getZExtValue() > 1;
+  }
   Location loc = op.getLoc();
   auto sourceType = cast<RankedTensorType>(a.source.getType());
   CacheLayout layout = computeLayout(a, options.packed);
@@ -474,6 +495,8 @@ FailureOr<CacheReadResult> cacheRead(RewriterBase &rewriter,
       rewriter, pack, target, TileCopyOptions(), ignored);
   if (succeeded(copies))
     result.copy = copies->loops.front();
+  if (markFill)
+    result.copy->setAttr(kFillOnFirstUseAttrName, rewriter.getUnitAttr());
   return result;
 }
 

@@ -427,10 +427,11 @@ bool sameIndex(Value a, Value b) {
 /// read is not a vector read): it stays a load.
 bool forwardStore(RewriterBase &rewriter, Operation *read,
                   ArrayRef<Value> indices, ArrayRef<Stored> stores) {
-  auto type = dyn_cast<VectorType>(read->getResult(0).getType());
-  if (!type || type.getRank() != 1 || indices.empty() ||
-      !vectorAlongLastDim(matchAccess(read)->memref))
+  if (!isa<vector::LoadOp, vector::MaskedLoadOp, vector::TransferReadOp>(
+          read) ||
+      indices.empty() || !vectorAlongLastDim(matchAccess(read)->memref))
     return false;
+  auto type = cast<VectorType>(read->getResult(0).getType());
   std::optional<int64_t> offset = getConstantIntValue(indices.back());
   for (const Stored &s : stores) {
     auto storedType = cast<VectorType>(s.value.getType());
@@ -474,8 +475,6 @@ bool forwardStore(RewriterBase &rewriter, Operation *read,
       if (mask)
         passThru = vector::BroadcastOp::create(rewriter, loc, type,
                                                transfer.getPadding());
-    } else if (!isa<vector::LoadOp>(read)) {
-      return false;
     }
     if (mask)
       value = arith::SelectOp::create(rewriter, loc, mask, value, passThru);

@@ -94,3 +94,36 @@ module attributes {transform.with_named_sequence} {
     transform.yield
   }
 }
+
+// -----
+
+// fill_on_first_use marks the copy for regtile-fill-on-first-use, when the
+// loop right inside the staging loop (%ir) reads the same panel in each of
+// its iterations and runs more than once; with one row tile (M = 6), the
+// copy stays unmarked.
+// CHECK-LABEL: func.func @fill_on_first_use
+// CHECK: scf.for
+// CHECK: scf.for
+// CHECK: } {regtile.fill_on_first_use}
+// CHECK-LABEL: func.func @one_row_tile
+// CHECK-NOT: regtile.fill_on_first_use
+func.func @fill_on_first_use(%a: tensor<100x70xf32>, %b: tensor<70x90xf32>, %c: tensor<100x90xf32>) -> tensor<100x90xf32> {
+  %r = linalg.matmul ins(%a, %b : tensor<100x70xf32>, tensor<70x90xf32>) outs(%c : tensor<100x90xf32>) -> tensor<100x90xf32>
+  return %r : tensor<100x90xf32>
+}
+func.func @one_row_tile(%a: tensor<6x70xf32>, %b: tensor<70x90xf32>, %c: tensor<6x90xf32>) -> tensor<6x90xf32> {
+  %r = linalg.matmul ins(%a, %b : tensor<6x70xf32>, tensor<70x90xf32>) outs(%c : tensor<6x90xf32>) -> tensor<6x90xf32>
+  return %r : tensor<6x90xf32>
+}
+module attributes {transform.with_named_sequence} {
+  transform.named_sequence @__transform_main(%root: !transform.any_op {transform.readonly}) {
+    %mms = transform.structured.match ops{["linalg.matmul"]} in %root : (!transform.any_op) -> !transform.any_op
+    transform.foreach %mms : !transform.any_op {
+    ^bb0(%mm: !transform.any_op):
+      %t1, %jc, %pc = transform.structured.tile_using_for %mm tile_sizes [0, 64, 32] : (!transform.any_op) -> (!transform.any_op, !transform.any_op, !transform.any_op)
+      %t3, %ir, %jr, %mk = transform.structured.tile_using_for %t1 tile_sizes [6, 32, 1] : (!transform.any_op) -> (!transform.any_op, !transform.any_op, !transform.any_op, !transform.any_op)
+      %cb, %bb = transform.regtile.cache_read %t3, %pc {operand = 1, fill_on_first_use, arch = "znver4"} : (!transform.any_op, !transform.any_op) -> (!transform.any_op, !transform.any_op)
+    }
+    transform.yield
+  }
+}

@@ -1,6 +1,6 @@
 // Execution: GEMMs whose operands are staged by transform.regtile.cache_read
 // (packed micro-panels, K steps of 1 and 4, A at different loops, dense
-// caches, the tile added after the K loop) compute what the unscheduled payload computes, on shapes that
+// caches, the tile added after the K loop, B filled on first use) compute what the unscheduled payload computes, on shapes that
 // divide none of the blocks (primes), smaller than one block, M = 1, N = 1.
 // Inputs are multiples of 1/8: every sum is exact, results compare bit for
 // bit. The register tiles fit the host (entries *_%host-isa).
@@ -18,7 +18,12 @@
 // RUN: %difftest %regtile-src/examples/gemm/gemm.mlir \
 // RUN:   --schedule 'transform-preload-library{transform-library-paths=%S/Inputs/schedules.mlir},transform-interpreter{entry-point=packed_add_at_end_%host-isa}' \
 // RUN:   --case "M=37 N=53 K=29" --case "M=257 N=129 K=513" --case "M=1 N=1 K=1" | FileCheck %s --check-prefix=LATE
+// RUN: %difftest %regtile-src/examples/gemm/gemm.mlir --no-warnings \
+// RUN:   --schedule 'transform-preload-library{transform-library-paths=%S/Inputs/schedules.mlir},transform-interpreter{entry-point=packed_fill_%host-isa}' \
+// RUN:   --case "M=37 N=53 K=29" --case "M=257 N=129 K=513" --case "M=1 N=1 K=1" --case "M=200 N=1 K=50" \
+// RUN:   --case "M=13 N=96 K=40" | FileCheck %s --check-prefix=FILL
 // CHECK: PASS 7 cases
+// FILL: PASS 5 cases
 // LATE: PASS 3 cases
 // K4: PASS 3 cases
 // DENSE: PASS 2 cases

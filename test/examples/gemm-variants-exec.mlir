@@ -5,7 +5,7 @@
 // smaller than one tile, compared bit for bit with the unscheduled payload
 // (inputs are multiples of 1/8: every partial sum is exact), a batch
 // matmul from a fill, and a matmul with dynamic shapes.
-// RUN: %difftest %s --schedule 'transform-preload-library{transform-library-paths=%regtile-src/strategies},transform-interpreter' | FileCheck %s
+// RUN: %difftest %s --no-warnings --schedule 'transform-preload-library{transform-library-paths=%regtile-src/strategies},transform-interpreter' | FileCheck %s
 // CHECK: PASS 11 cases
 
 // DIFFTEST-CASE: B=3 M=37 N=53 K=29

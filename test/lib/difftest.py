@@ -38,7 +38,9 @@ from substitute import parse, substitute
 TIMEOUT = 300  # seconds per command; a hang is a failure, not a stall
 
 
-def run(cmd, stdin_text, what):
+def run(cmd, stdin_text, what, stderr=None):
+    """stdout of `cmd` (exits on failure); its stderr is appended to the
+    list `stderr` if given."""
     try:
         proc = subprocess.run(cmd, input=stdin_text, capture_output=True,
                               text=True, timeout=TIMEOUT)
@@ -50,6 +52,8 @@ def run(cmd, stdin_text, what):
         sys.stderr.write(f"difftest: {what} failed (exit {proc.returncode}):\n"
                          f"  {' '.join(cmd)}\n{proc.stderr}\n")
         sys.exit(1)
+    if stderr is not None:
+        stderr.append(proc.stderr)
     return proc.stdout
 
 
@@ -138,6 +142,9 @@ def main():
                     help="shape parameters, e.g. 'N=3 M=5'; replaces the "
                          "DIFFTEST-CASE lines")
     ap.add_argument("--allow-unchanged", action="store_true")
+    ap.add_argument("--no-warnings", action="store_true",
+                    help="fail if the scheduled lowering warns (a mark a "
+                         "pass could not honor, a skipped step)")
     ap.add_argument("--define", action="append", default=[],
                     help="K=V: replaces ${K} in every case (repeatable)")
     args = ap.parse_args()
@@ -164,8 +171,14 @@ def main():
             except KeyError as e:
                 sys.stderr.write(f"difftest: {label}: {e.args[0]}\n")
                 return 1
+            diagnostics = []
             sched_ir = run(opt + ["-p", f"builtin.module({args.schedule},"
-                                  f"{lower})"], src, f"{label}: scheduled lowering")
+                                  f"{lower})"], src, f"{label}: scheduled lowering",
+                           diagnostics)
+            if args.no_warnings and "warning:" in diagnostics[0]:
+                sys.stderr.write(f"difftest: {label}: the scheduled lowering "
+                                 f"warned:\n{diagnostics[0]}\n")
+                return 1
             ref = args.reference_schedule + "," if args.reference_schedule else ""
             ref_ir = run(opt + ["-p", f"builtin.module({ref}{lower})"], src,
                          f"{label}: reference lowering")

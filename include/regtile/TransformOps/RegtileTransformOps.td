@@ -647,6 +647,23 @@ def CacheReadOp : Op<Transform_Dialect, "regtile.cache_read",
     the innermost dim is (`[kh][ci][kw][1][co]`), and the copy moves
     whole vectors of it.
 
+    With `fill_on_first_use`, the copy carries `regtile.fill_on_first_use`:
+    `regtile-lower-to-llvm` (pass `regtile-fill-on-first-use`, after
+    bufferization) then moves it into the first iteration of the loop right
+    inside `loop`, one cache row (a K step of a micro-panel) just before the
+    micro-kernel first reads it, which then takes the stored vectors
+    themselves: the loads of the operand overlap with that iteration's
+    compute instead of running alone before it. A GEMM's B panel, read
+    whole by every row tile, is packed by the first row tile (Zen 5: 512^3
+    1.011x, 1024^3 1.017x the copy before the loop; 2048^3 and
+    1000x1100x900, where B comes from memory or L3, unchanged). The loop
+    inside `loop` must not tile the operand (each of its iterations would
+    read another part of the cache); when it runs once, the copy is not
+    marked (nothing follows it after canonicalization). If the pass finds
+    the loop reading the cache differently from one iteration to the next
+    (e.g. a micro-kernel left as a linalg op whose row loop's bounds move
+    with the row tile), it warns and the copy stays.
+
     Example (GEMM: B packed per (NC, KC) block, A per (MC, KC) block):
     ```mlir
     %copyB, %cacheB = transform.regtile.cache_read %micro, %kc {operand = 1}
@@ -669,8 +686,10 @@ def CacheReadOp : Op<Transform_Dialect, "regtile.cache_read",
     unit-stride slices of a value available in the loop's body, a dim is
     tiled by several inner loops or at a nonzero offset, the footprint has
     no static bound, or the packed layout would transpose the operand (an
-    untiled dim after a dim tiled by a step larger than 1), or the operand
-    parameter is not one non-negative integer. Otherwise returns the copies (the
+    untiled dim after a dim tiled by a step larger than 1), the operand
+    parameter is not one non-negative integer, or, with
+    `fill_on_first_use`, no loop is between `loop` and the op or the
+    outermost of them tiles the operand. Otherwise returns the copies (the
     outermost loop of the tile copies) and the caches.
   }];
 
@@ -679,6 +698,7 @@ def CacheReadOp : Op<Transform_Dialect, "regtile.cache_read",
                        OptionalAttr<ConfinedAttr<I64Attr, [IntMinValue<0>]>>:$operand,
                        Optional<TransformParamTypeInterface>:$operand_param,
                        UnitAttr:$dense,
+                       UnitAttr:$fill_on_first_use,
                        OptionalAttr<StrAttr>:$arch);
   let results = (outs TransformHandleTypeInterface:$copy,
                       TransformHandleTypeInterface:$cache);

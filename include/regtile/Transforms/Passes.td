@@ -67,6 +67,26 @@ def RegtilePrefetchStores : Pass<"regtile-prefetch-stores"> {
   ];
 }
 
+def RegtileFillOnFirstUse : Pass<"regtile-fill-on-first-use"> {
+  let summary = "Move the fill of a cache marked regtile.fill_on_first_use "
+                "into the first iteration of the loop that reads it";
+  let description = [{
+    `regtile::applyFillOnFirstUse`: each scf.for nest carrying the unit
+    attribute `regtile.fill_on_first_use` (a copy into a cache buffer) is
+    erased and its body runs instead, row by row, in the peeled first
+    iteration of the scf.for after it, just before that iteration first
+    reads each row, when every iteration of that loop reads the same
+    cache elements (their indices, views, and the bounds and conditions
+    around the reads do not depend on the iteration) and the loop writes
+    neither the cache nor what the fill reads. Otherwise a warning, and the
+    fill stays. Run on buffers, before the prefetch passes.
+  }];
+  let dependentDialects = [
+    "mlir::arith::ArithDialect", "mlir::affine::AffineDialect",
+    "mlir::memref::MemRefDialect", "mlir::scf::SCFDialect"
+  ];
+}
+
 def RegtilePrefetchAhead : Pass<"regtile-prefetch-ahead"> {
   let summary = "Prefetch what later iterations of loops marked "
                 "regtile.prefetch_ahead (or prefetch_streams_ahead / "
