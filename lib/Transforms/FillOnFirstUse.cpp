@@ -157,6 +157,8 @@ LogicalResult matchFill(scf::ForOp outer, Fill &fill, std::string &reason) {
     tree.push_back(loop);
     if (!loop.getInitArgs().empty())
       return fail("the fill's loops carry values");
+    if (!loop.getInductionVar().getType().isIndex())
+      return fail("the fill's loops count in integers, not indices");
     bool branch = false;
     for (Operation &op : loop.getBody()->without_terminator())
       if (auto inner = dyn_cast<scf::ForOp>(op)) {

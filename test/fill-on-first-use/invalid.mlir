@@ -366,3 +366,31 @@ func.func @effect_beside_loops(%b: memref<64x32xf32>, %c: memref<8x32xf32>) {
   memref.dealloc %cache : memref<1x64x32xf32>
   return
 }
+
+// -----
+
+// CHECK-LABEL: func.func @integer_iv(
+//       CHECK:   scf.for
+//   CHECK-NOT:   regtile.fill_on_first_use
+func.func @integer_iv(%b: memref<64x32xf32>, %c: memref<8x32xf32>) {
+  %c0 = arith.constant 0 : index
+  %c2 = arith.constant 2 : index
+  %c8 = arith.constant 8 : index
+  %c64 = arith.constant 64 : index
+  %z = arith.constant 0 : i32
+  %one = arith.constant 1 : i32
+  %n = arith.constant 64 : i32
+  %cache = memref.alloc() : memref<64x32xf32>
+  // expected-warning @below {{regtile.fill_on_first_use: filled before the loop: the fill's loops count in integers, not indices}}
+  scf.for %k = %z to %n step %one : i32 {
+    %i = arith.index_cast %k : i32 to index
+    %row = vector.load %b[%i, %c0] : memref<64x32xf32>, vector<32xf32>
+    vector.store %row, %cache[%i, %c0] : memref<64x32xf32>, vector<32xf32>
+  } {regtile.fill_on_first_use}
+  scf.for %r = %c0 to %c8 step %c2 {
+    %v = vector.load %cache[%c0, %c0] : memref<64x32xf32>, vector<32xf32>
+    vector.store %v, %c[%r, %c0] : memref<8x32xf32>, vector<32xf32>
+  }
+  memref.dealloc %cache : memref<64x32xf32>
+  return
+}
