@@ -467,6 +467,17 @@ FailureOr<CacheReadResult> cacheRead(RewriterBase &rewriter,
                "of the cache)";
       return failure();
     }
+    // The loops inside it tile the operand: each reads a cache row once
+    // per iteration of the first (otherwise the fill of a row would run in
+    // each of their iterations).
+    for (scf::ForOp inner : llvm::drop_begin(a.innerLoops))
+      if (llvm::none_of(a.dims,
+                        [&](const DimAccess &d) { return d.loop == inner; })) {
+        reason = "fill_on_first_use: a loop inside the first one does not "
+                 "tile the operand (the fill of a row would run in each of "
+                 "its iterations)";
+        return failure();
+      }
     std::optional<APInt> trips = next.getStaticTripCount();
     markFill = !trips || trips->getZExtValue() > 1;
   }

@@ -15,6 +15,7 @@
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/SetVector.h"
 
+#include <functional>
 #include <map>
 
 using namespace mlir;
@@ -376,6 +377,34 @@ LogicalResult sameReadsEveryIteration(scf::ForOp consumer,
                "iteration: its first iteration is not where every element "
                "is first read";
       return failure();
+    }
+    // Each loop around the read moves it along the cache: a loop that does
+    // not would run the fill of the row again in each of its iterations.
+    SmallVector<Value> address(access.indices);
+    for (Value m = access.memref;
+         isView(m) && consumer->isProperAncestor(m.getDefiningOp());
+         m = m.getDefiningOp()->getOperand(0))
+      llvm::append_range(address, m.getDefiningOp()->getOperands());
+    for (Operation *p = read->getParentOp(); p != consumer;
+         p = p->getParentOp()) {
+      auto loop = dyn_cast<scf::ForOp>(p);
+      if (!loop)
+        continue;
+      Value iv = loop.getInductionVar();
+      std::function<bool(Value)> uses = [&](Value v) {
+        if (v == iv)
+          return true;
+        Operation *def = v.getDefiningOp();
+        return def && loop->isProperAncestor(def) &&
+               def->getNumRegions() == 0 && isPure(def) &&
+               llvm::any_of(def->getOperands(), uses);
+      };
+      if (!llvm::any_of(address, uses)) {
+        reason = "a loop around a read of the cache does not move it along "
+                 "the cache: the fill of a row would run in each of its "
+                 "iterations";
+        return failure();
+      }
     }
   }
   return success();

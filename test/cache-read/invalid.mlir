@@ -271,3 +271,26 @@ module attributes {transform.with_named_sequence} {
     transform.yield
   }
 }
+
+// -----
+
+// A loop inside the first inner one that does not tile the operand (a
+// second loop over rows): each row of B's cache would be filled again in
+// each of its iterations.
+func.func @fill_on_first_use_repeated(%a: tensor<12x8xf32>, %b: tensor<8x16xf32>, %c: tensor<12x16xf32>) -> tensor<12x16xf32> {
+  // expected-note @below {{payload op}}
+  %r = linalg.matmul ins(%a, %b : tensor<12x8xf32>, tensor<8x16xf32>) outs(%c : tensor<12x16xf32>) -> tensor<12x16xf32>
+  return %r : tensor<12x16xf32>
+}
+module attributes {transform.with_named_sequence} {
+  transform.named_sequence @__transform_main(%root: !transform.any_op {transform.readonly}) {
+    %mm = transform.structured.match ops{["linalg.matmul"]} in %root : (!transform.any_op) -> !transform.any_op
+    %t1, %pc = transform.structured.tile_using_for %mm tile_sizes [0, 0, 4] : (!transform.any_op) -> (!transform.any_op, !transform.any_op)
+    %t2, %ir = transform.structured.tile_using_for %t1 tile_sizes [6] : (!transform.any_op) -> (!transform.any_op, !transform.any_op)
+    %t3, %ir2 = transform.structured.tile_using_for %t2 tile_sizes [2] : (!transform.any_op) -> (!transform.any_op, !transform.any_op)
+    %t4, %jr, %k = transform.structured.tile_using_for %t3 tile_sizes [0, 16, 1] : (!transform.any_op) -> (!transform.any_op, !transform.any_op, !transform.any_op)
+    // expected-error @below {{cannot stage the operand: fill_on_first_use: a loop inside the first one does not tile the operand (the fill of a row would run in each of its iterations)}}
+    %cb, %bb = transform.regtile.cache_read %t4, %pc {operand = 1, fill_on_first_use} : (!transform.any_op, !transform.any_op) -> (!transform.any_op, !transform.any_op)
+    transform.yield
+  }
+}

@@ -394,3 +394,38 @@ func.func @integer_iv(%b: memref<64x32xf32>, %c: memref<8x32xf32>) {
   memref.dealloc %cache : memref<64x32xf32>
   return
 }
+
+// -----
+
+// A loop around the read that does not move it along the cache: in the
+// first iteration, the fill of each row would run in each of its
+// iterations.
+// CHECK-LABEL: func.func @repeated_row(
+//       CHECK:   scf.for
+//   CHECK-NOT:   regtile.fill_on_first_use
+func.func @repeated_row(%b: memref<64x32xf32>, %c: memref<8x32xf32>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c2 = arith.constant 2 : index
+  %c8 = arith.constant 8 : index
+  %c64 = arith.constant 64 : index
+  %cache = memref.alloc() : memref<1x64x32xf32>
+  // expected-warning @below {{regtile.fill_on_first_use: filled before the loop: a loop around a read of the cache does not move it along the cache: the fill of a row would run in each of its iterations}}
+  scf.for %p = %c0 to %c1 step %c1 {
+    scf.for %k = %c0 to %c64 step %c1 {
+      %row = vector.load %b[%k, %c0] : memref<64x32xf32>, vector<32xf32>
+      vector.store %row, %cache[%p, %k, %c0] : memref<1x64x32xf32>, vector<32xf32>
+    }
+  } {regtile.fill_on_first_use}
+  scf.for %i = %c0 to %c8 step %c2 {
+    scf.for %r = %c0 to %c2 step %c1 {
+      %row = arith.addi %i, %r : index
+      scf.for %k = %c0 to %c64 step %c1 {
+        %v = vector.load %cache[%c0, %k, %c0] : memref<1x64x32xf32>, vector<32xf32>
+        vector.store %v, %c[%row, %c0] : memref<8x32xf32>, vector<32xf32>
+      }
+    }
+  }
+  memref.dealloc %cache : memref<1x64x32xf32>
+  return
+}

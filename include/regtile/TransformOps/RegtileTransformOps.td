@@ -658,7 +658,9 @@ def CacheReadOp : Op<Transform_Dialect, "regtile.cache_read",
     1.011x, 1024^3 1.017x the copy before the loop; 2048^3 and
     1000x1100x900, where B comes from memory or L3, unchanged). The loop
     inside `loop` must not tile the operand (each of its iterations would
-    read another part of the cache); when it runs once, the copy is not
+    read another part of the cache) and every loop inside it must (a loop
+    that does not would fill each row again in each of its iterations);
+    when the first one runs once, the copy is not
     marked (nothing follows it after canonicalization). If the pass finds
     the loop reading the cache differently from one iteration to the next
     (e.g. a micro-kernel left as a linalg op whose row loop's bounds move
@@ -688,8 +690,8 @@ def CacheReadOp : Op<Transform_Dialect, "regtile.cache_read",
     no static bound, or the packed layout would transpose the operand (an
     untiled dim after a dim tiled by a step larger than 1), the operand
     parameter is not one non-negative integer, or, with
-    `fill_on_first_use`, no loop is between `loop` and the op or the
-    outermost of them tiles the operand. Otherwise returns the copies (the
+    `fill_on_first_use`, no loop is between `loop` and the op, the
+    outermost of them tiles the operand, or another one does not. Otherwise returns the copies (the
     outermost loop of the tile copies) and the caches.
   }];
 

@@ -77,7 +77,8 @@ def RegtileFillOnFirstUse : Pass<"regtile-fill-on-first-use"> {
     iteration of the scf.for after it, just before that iteration first
     reads each row, when every iteration of that loop reads the same
     cache elements (their indices, views, and the bounds and conditions
-    around the reads do not depend on the iteration) and the loop writes
+    around the reads do not depend on the iteration; every loop around a
+    read moves it along the cache) and the loop writes
     neither the cache nor what the fill reads. Otherwise a warning, and the
     fill stays. Run on buffers, before the prefetch passes.
   }];

@@ -422,7 +422,9 @@ struct CacheReadOptions {
   /// runs row by row in the first iteration of the loop that reads the
   /// cache (see regtile-fill-on-first-use), when that loop reads the same
   /// cache elements in every iteration (the op's access to the operand does
-  /// not depend on that loop).
+  /// not depend on that loop) and each loop inside it tiles the operand.
+  /// Fails if there is no loop between, or they are not so; does not mark
+  /// when the first runs once.
   bool fillOnFirstUse = false;
 };
 
@@ -599,7 +601,9 @@ mlir::LogicalResult applyStorePrefetches(mlir::Operation *root);
 // cache through memref.subview / memref.cast and loads only (no other use
 // of the cache but the fill and deallocation), at indices, through views
 // and under scf.for / scf.if / scf.index_switch bounds and conditions that
-// do not depend on its iteration, and must not write the cache or any
+// do not depend on its iteration, with every scf.for between its body
+// and a read moving the read (each row is read once per block: the fill of
+// a row runs where it is first read), and must not write the cache or any
 // buffer the fill reads (followed through views and the buffers scf.for /
 // scf.if / scf.index_switch carry; distinct function arguments and
 // allocations are taken as distinct buffers, as bufferization does). Its
