@@ -572,8 +572,11 @@ fillOnFirstUse(RewriterBase &rewriter, scf::ForOp outer, std::string &reason) {
   rewriter.setInsertionPoint(consumer);
   Value second = rewriter.createOrFold<arith::AddIOp>(
       loc, consumer.getLowerBound(), consumer.getStep());
-  Value firstUb = rewriter.createOrFold<arith::MinSIOp>(
-      loc, second, consumer.getUpperBound());
+  Value firstUb = consumer.getUnsignedCmp()
+                      ? rewriter.createOrFold<arith::MinUIOp>(
+                            loc, second, consumer.getUpperBound())
+                      : rewriter.createOrFold<arith::MinSIOp>(
+                            loc, second, consumer.getUpperBound());
   auto first = cast<scf::ForOp>(rewriter.clone(*consumer));
   rewriter.modifyOpInPlace(
       first, [&] { first.getUpperBoundMutable().assign(firstUb); });

@@ -123,3 +123,33 @@ func.func @edge(%b: memref<128x?xf32, strided<[64, 1]>>, %a: memref<10x128xf32>,
   memref.dealloc %cache : memref<1x128x32xf32>
   return %r : memref<10x64xf32>
 }
+
+// -----
+
+// An unsigned loop after the fill: its first iteration ends at the
+// unsigned minimum of lb + step and ub.
+// CHECK-LABEL: func.func @unsigned(
+//  CHECK-SAME:   %[[N:[a-z0-9]+]]: index
+//       CHECK:   %[[UB:.*]] = arith.minui %[[N]], %{{.*}} : index
+//       CHECK:   scf.for unsigned %{{.*}} = %{{.*}} to %[[UB]] step
+//       CHECK:     vector.store
+//       CHECK:   scf.for unsigned %{{.*}} = %{{.*}} to %[[N]] step
+func.func @unsigned(%b: memref<64x32xf32>, %c: memref<?x32xf32>, %n: index) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c2 = arith.constant 2 : index
+  %c64 = arith.constant 64 : index
+  %cache = memref.alloc() : memref<64x32xf32>
+  scf.for %k = %c0 to %c64 step %c1 {
+    %row = vector.load %b[%k, %c0] : memref<64x32xf32>, vector<32xf32>
+    vector.store %row, %cache[%k, %c0] : memref<64x32xf32>, vector<32xf32>
+  } {regtile.fill_on_first_use}
+  scf.for unsigned %i = %c0 to %n step %c2 {
+    scf.for %k = %c0 to %c64 step %c1 {
+      %v = vector.load %cache[%k, %c0] : memref<64x32xf32>, vector<32xf32>
+      vector.store %v, %c[%i, %c0] : memref<?x32xf32>, vector<32xf32>
+    }
+  }
+  memref.dealloc %cache : memref<64x32xf32>
+  return
+}
