@@ -459,9 +459,12 @@ FailureOr<CacheReadResult> cacheRead(RewriterBase &rewriter,
                "fill the cache in";
       return failure();
     }
+    auto tilesOperand = [&](scf::ForOp l) {
+      return llvm::any_of(a.dims,
+                          [&](const DimAccess &d) { return d.loop == l; });
+    };
     scf::ForOp next = a.innerLoops.front();
-    if (llvm::any_of(a.dims,
-                     [&](const DimAccess &d) { return d.loop == next; })) {
+    if (tilesOperand(next)) {
       reason = "fill_on_first_use: the loop inside the staging loop tiles "
                "the operand (each of its iterations reads a different part "
                "of the cache)";
@@ -470,14 +473,12 @@ FailureOr<CacheReadResult> cacheRead(RewriterBase &rewriter,
     // The loops inside it tile the operand: each reads a cache row once
     // per iteration of the first (otherwise the fill of a row would run in
     // each of their iterations).
-    for (scf::ForOp inner : llvm::drop_begin(a.innerLoops))
-      if (llvm::none_of(a.dims,
-                        [&](const DimAccess &d) { return d.loop == inner; })) {
-        reason = "fill_on_first_use: a loop inside the first one does not "
-                 "tile the operand (the fill of a row would run in each of "
-                 "its iterations)";
-        return failure();
-      }
+    if (!llvm::all_of(llvm::drop_begin(a.innerLoops), tilesOperand)) {
+      reason = "fill_on_first_use: a loop inside the first one does not "
+               "tile the operand (the fill of a row would run in each of "
+               "its iterations)";
+      return failure();
+    }
     std::optional<APInt> trips = next.getStaticTripCount();
     markFill = !trips || trips->getZExtValue() > 1;
   }
