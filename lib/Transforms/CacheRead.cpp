@@ -507,8 +507,27 @@ FailureOr<CacheReadResult> cacheRead(RewriterBase &rewriter,
       rewriter, pack, target, TileCopyOptions(), ignored);
   if (succeeded(copies))
     result.copy = copies->loops.front();
-  if (markFill)
-    result.copy->setAttr(kFillOnFirstUseAttrName, rewriter.getUnitAttr());
+  if (markFill) {
+    // The mark goes on the outermost loop of the copy that canonicalization
+    // keeps: a loop that runs once (one micro-panel when nc = nr) is folded
+    // into its parent and would take the mark with it.
+    auto root = dyn_cast<scf::ForOp>(result.copy);
+    while (root && root.getStaticTripCount() &&
+           root.getStaticTripCount()->isOne()) {
+      auto inner = root.getBody()->getOps<scf::ForOp>();
+      if (!llvm::hasSingleElement(inner))
+        break;
+      scf::ForOp child = *inner.begin();
+      if (failed(root.promoteIfSingleIteration(rewriter)))
+        break;
+      root = child;
+    }
+    if (root &&
+        !(root.getStaticTripCount() && root.getStaticTripCount()->isOne())) {
+      result.copy = root;
+      result.copy->setAttr(kFillOnFirstUseAttrName, rewriter.getUnitAttr());
+    }
+  }
   return result;
 }
 

@@ -77,12 +77,15 @@ bool mayRoots(Value m, llvm::SetVector<Value> &roots,
 /// The fill: a tree of scf.for loops without carried values (a body holds
 /// pure ops and loops, or, at the leaves, the copy), every leaf at the same
 /// depth, every store at the IVs of the loops around it in the cache's
-/// leading dims.
+/// leading dims (and at 0 in unit dims among them).
 struct Fill {
   scf::ForOp outer;
   Value cache;                    // the buffer it writes
   llvm::SetVector<Value> sources; // the buffers it reads
   unsigned depth = 0;             // loops around each store
+  /// The leading dims of the cache that name a row: one per loop around a
+  /// store, and unit dims at 0 among them.
+  unsigned rowDims = 0;
   /// The cache dim each loop's IV indexes.
   DenseMap<Operation *, unsigned> dimOfLoop;
 };
@@ -203,9 +206,17 @@ LogicalResult matchFill(scf::ForOp outer, Fill &fill, std::string &reason) {
     // The leading dims of the cache at the IVs of the loops around the
     // store, one loop per dim (any order), each loop at the same dim for
     // every store.
+    // Unit dims of the cache among them are at 0 (e.g. the one micro-panel
+    // when a panel is one register tile wide: its loop ran once and was
+    // folded).
     SmallVector<OpFoldResult> indices = rootIndices(*store);
+    ArrayRef<int64_t> shape = cast<MemRefType>(root.getType()).getShape();
     SmallVector<Operation *> seen;
-    for (unsigned d = 0; d < fill.depth; ++d) {
+    unsigned d = 0;
+    for (unsigned matched = 0; matched < fill.depth; ++matched, ++d) {
+      while (d < indices.size() && d < shape.size() && shape[d] == 1 &&
+             isConstantIntValue(indices[d], 0))
+        ++d;
       auto iv =
           d < indices.size() ? dyn_cast_if_present<Value>(indices[d]) : Value();
       auto arg = dyn_cast_or_null<BlockArgument>(iv);
@@ -225,6 +236,11 @@ LogicalResult matchFill(scf::ForOp outer, Fill &fill, std::string &reason) {
         return false;
       }
     }
+    if (fill.rowDims && fill.rowDims != d) {
+      reason = "the fill's stores index rows of the cache differently";
+      return false;
+    }
+    fill.rowDims = d;
     return true;
   });
   if (!ok) {
@@ -596,7 +612,7 @@ fillOnFirstUse(RewriterBase &rewriter, scf::ForOp outer, std::string &reason) {
     if (a && !a->write && viewRoot(a->memref) == fill.cache)
       firstReads.push_back(op);
   });
-  unsigned depth = fill.depth;
+  unsigned rowDims = fill.rowDims;
   std::map<std::pair<Block *, SmallVector<void *>>, SmallVector<Stored>> filled;
   FillOnFirstUseResult result;
   result.firstIteration = first;
@@ -606,8 +622,10 @@ fillOnFirstUse(RewriterBase &rewriter, scf::ForOp outer, std::string &reason) {
     Access access = *matchAccess(read);
     resolveThroughViews(rewriter, l, access, isView, [](Value v) { return v; });
     SmallVector<void *> key;
-    for (unsigned d = 0; d < depth; ++d)
-      key.push_back(access.indices[d].getAsOpaquePointer());
+    for (unsigned d = 0; d < rowDims; ++d)
+      if (!isConstantIntValue(access.indices[d], 0) ||
+          cast<MemRefType>(fill.cache.getType()).getDimSize(d) != 1)
+        key.push_back(access.indices[d].getAsOpaquePointer());
     auto [it, inserted] =
         filled.try_emplace(std::make_pair(read->getBlock(), key));
     if (inserted) {

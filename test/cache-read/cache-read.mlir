@@ -127,3 +127,29 @@ module attributes {transform.with_named_sequence} {
     transform.yield
   }
 }
+
+// -----
+
+// A panel one register tile wide (nc = nr = 32): the copy's loop over
+// micro-panels runs once and canonicalization folds it, so the mark goes on
+// the loop inside it (over the panel's rows), which stays.
+// CHECK-LABEL: func.func @one_micro_panel
+// CHECK: scf.for %[[ROW:[a-z0-9]+]] = %c0 to %{{.*}} step %c1 {{.*}} -> (tensor<1x?x1x32xf32>)
+// CHECK-NEXT: vector.transfer_read
+// CHECK-NEXT: vector.transfer_write {{.*}}[%c0, %[[ROW]], %c0, %c0] {{.*}} tensor<1x?x1x32xf32>
+// CHECK-NEXT: scf.yield
+// CHECK-NEXT: } {regtile.fill_on_first_use}
+// CHECK-NEXT: scf.for %{{.*}} = %c0 to %c100 step %c6
+func.func @one_micro_panel(%a: tensor<100x70xf32>, %b: tensor<70x96xf32>, %c: tensor<100x96xf32>) -> tensor<100x96xf32> {
+  %r = linalg.matmul ins(%a, %b : tensor<100x70xf32>, tensor<70x96xf32>) outs(%c : tensor<100x96xf32>) -> tensor<100x96xf32>
+  return %r : tensor<100x96xf32>
+}
+module attributes {transform.with_named_sequence} {
+  transform.named_sequence @__transform_main(%root: !transform.any_op {transform.readonly}) {
+    %mm = transform.structured.match ops{["linalg.matmul"]} in %root : (!transform.any_op) -> !transform.any_op
+    %t1, %jc, %pc = transform.structured.tile_using_for %mm tile_sizes [0, 32, 32] : (!transform.any_op) -> (!transform.any_op, !transform.any_op, !transform.any_op)
+    %t3, %ir, %jr, %mk = transform.structured.tile_using_for %t1 tile_sizes [6, 32, 1] : (!transform.any_op) -> (!transform.any_op, !transform.any_op, !transform.any_op, !transform.any_op)
+    %cb, %bb = transform.regtile.cache_read %t3, %pc {operand = 1, fill_on_first_use, arch = "znver4"} : (!transform.any_op, !transform.any_op) -> (!transform.any_op, !transform.any_op)
+    transform.yield
+  }
+}

@@ -1,7 +1,9 @@
 // Execution: GEMMs whose operands are staged by transform.regtile.cache_read
 // (packed micro-panels, K steps of 1 and 4, A at different loops, dense
-// caches, the tile added after the K loop, B filled on first use) compute what the unscheduled payload computes, on shapes that
-// divide none of the blocks (primes), smaller than one block, M = 1, N = 1.
+// caches, the tile added after the K loop, B filled on first use, also in
+// panels one register tile wide) compute what the unscheduled payload
+// computes, on shapes that divide none of the blocks (primes), smaller than
+// one block, M = 1, N = 1.
 // Inputs are multiples of 1/8: every sum is exact, results compare bit for
 // bit. The register tiles fit the host (entries *_%host-isa).
 // RUN: %difftest %regtile-src/examples/gemm/gemm.mlir \
@@ -23,7 +25,12 @@
 // RUN:   --case "M=37 N=53 K=29" --case "M=257 N=129 K=513" --case "M=1 N=1 K=1" --case "M=200 N=1 K=50" \
 // RUN:   --case "M=13 N=96 K=40" | FileCheck %s --check-prefix=FILL
 // CHECK: PASS 7 cases
+// RUN: %difftest %regtile-src/examples/gemm/gemm.mlir --no-warnings \
+// RUN:   --schedule 'transform-preload-library{transform-library-paths=%S/Inputs/schedules.mlir},transform-interpreter{entry-point=packed_fill_one_panel_%host-isa}' \
+// RUN:   --case "M=37 N=64 K=29" --case "M=13 N=32 K=81" --case "M=20 N=45 K=50" --case "M=1 N=16 K=3" \
+// RUN:   | FileCheck %s --check-prefix=ONE
 // FILL: PASS 5 cases
+// ONE: PASS 4 cases
 // LATE: PASS 3 cases
 // K4: PASS 3 cases
 // DENSE: PASS 2 cases

@@ -69,6 +69,56 @@ func.func @panel(%b: memref<128x64xf32>, %a: memref<10x128xf32>, %c: memref<10x6
 
 // -----
 
+// A panel one register tile wide: the cache's leading dim has one entry,
+// stored at 0 (the loop over micro-panels ran once and was folded); a row
+// is named by the K index alone.
+// CHECK-LABEL: func.func @one_micro_panel(
+//  CHECK-SAME:   %[[B:.*]]: memref<128x32xf32>
+//       CHECK:   %[[CACHE:.*]] = memref.alloc() : memref<1x128x32xf32>
+//   CHECK-NOT:   regtile.fill_on_first_use
+//       CHECK:   scf.for %{{.*}} = %{{.*}} to %{{.*}} step %[[STEP:.*]] {
+//       CHECK:     scf.for %[[K0:[a-z0-9_]+]] =
+//       CHECK:       %[[ROW:.*]] = vector.load %[[B]][%[[K0]], %{{.*}}] : memref<128x32xf32>, vector<32xf32>
+//       CHECK:       vector.store %[[ROW]], %[[CACHE]][%{{.*}}, %[[K0]], %{{.*}}] : memref<1x128x32xf32>, vector<32xf32>
+//   CHECK-NOT:       vector.load %{{.*}}memref<32xf32
+//       CHECK:       vector.extract_strided_slice %[[ROW]] {offsets = [0], sizes = [16], strides = [1]}
+//       CHECK:       vector.extract_strided_slice %[[ROW]] {offsets = [16], sizes = [16], strides = [1]}
+//       CHECK:   scf.for %{{.*}} = %{{.*}} to %{{.*}} step %[[STEP]] {
+//   CHECK-NOT:     vector.store %{{.*}}, %[[CACHE]]
+//       CHECK:     vector.load
+func.func @one_micro_panel(%b: memref<128x32xf32>, %a: memref<10x128xf32>, %c: memref<10x32xf32>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c2 = arith.constant 2 : index
+  %c10 = arith.constant 10 : index
+  %c16 = arith.constant 16 : index
+  %c128 = arith.constant 128 : index
+  %zero = arith.constant dense<0.0> : vector<16xf32>
+  %cache = memref.alloc() : memref<1x128x32xf32>
+  scf.for %k = %c0 to %c128 step %c1 {
+    %row = vector.load %b[%k, %c0] : memref<128x32xf32>, vector<32xf32>
+    vector.store %row, %cache[%c0, %k, %c0] : memref<1x128x32xf32>, vector<32xf32>
+  } {regtile.fill_on_first_use}
+  scf.for %i = %c0 to %c10 step %c2 {
+    %acc:2 = scf.for %k = %c0 to %c128 step %c1 iter_args(%x = %zero, %y = %zero) -> (vector<16xf32>, vector<16xf32>) {
+      %panel = memref.subview %cache[0, %k, 0] [1, 1, 32] [1, 1, 1] : memref<1x128x32xf32> to memref<32xf32, strided<[1], offset: ?>>
+      %lo = vector.load %panel[%c0] : memref<32xf32, strided<[1], offset: ?>>, vector<16xf32>
+      %hi = vector.load %panel[%c16] : memref<32xf32, strided<[1], offset: ?>>, vector<16xf32>
+      %s = memref.load %a[%i, %k] : memref<10x128xf32>
+      %v = vector.broadcast %s : f32 to vector<16xf32>
+      %x2 = vector.fma %v, %lo, %x : vector<16xf32>
+      %y2 = vector.fma %v, %hi, %y : vector<16xf32>
+      scf.yield %x2, %y2 : vector<16xf32>, vector<16xf32>
+    }
+    vector.store %acc#0, %c[%i, %c0] : memref<10x32xf32>, vector<16xf32>
+    vector.store %acc#1, %c[%i, %c16] : memref<10x32xf32>, vector<16xf32>
+  }
+  memref.dealloc %cache : memref<1x128x32xf32>
+  return
+}
+
+// -----
+
 // An edge: the panel is read through a view of dynamic width (an
 // out-of-bounds transfer_read), under an scf.index_switch on that width; the
 // loop carries the output buffer. The forwarded read keeps its bounds: the

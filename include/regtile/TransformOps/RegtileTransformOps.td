@@ -661,7 +661,11 @@ def CacheReadOp : Op<Transform_Dialect, "regtile.cache_read",
     read another part of the cache) and every loop inside it must (a loop
     that does not would fill each row again in each of its iterations);
     when the first one runs once, the copy is not
-    marked (nothing follows it after canonicalization). If the pass finds
+    marked (nothing follows it after canonicalization). The mark goes on
+    the outermost loop of the copy that runs more than once: loops of the
+    copy that run once (over the one micro-panel of a panel one register
+    tile wide, at 2048^3) are folded first, as canonicalization would fold
+    them with the mark. If the pass finds
     the loop reading the cache differently from one iteration to the next
     (e.g. a micro-kernel left as a linalg op whose row loop's bounds move
     with the row tile), it warns and the copy stays.
@@ -691,8 +695,9 @@ def CacheReadOp : Op<Transform_Dialect, "regtile.cache_read",
     untiled dim after a dim tiled by a step larger than 1), the operand
     parameter is not one non-negative integer, or, with
     `fill_on_first_use`, no loop is between `loop` and the op, the
-    outermost of them tiles the operand, or another one does not. Otherwise returns the copies (the
-    outermost loop of the tile copies) and the caches.
+    outermost of them tiles the operand, or another one does not.
+    Otherwise returns the copies (the outermost loop of the tile copies;
+    with `fill_on_first_use`, the marked loop) and the caches.
   }];
 
   let arguments = (ins TransformHandleTypeInterface:$target,

@@ -595,8 +595,8 @@ mlir::LogicalResult applyStorePrefetches(mlir::Operation *root);
 // (the fill): a tree of scf.for loops without carried values (bodies of
 // pure ops and loops; at the leaves, all at one depth, the copy: any reads,
 // and stores into one buffer, the cache, at the induction variables of the
-// loops around them in the cache's leading dims, in any order, through
-// views that keep those dims). The first scf.for after it (only
+// loops around them in the cache's leading dims, in any order, and at 0 in
+// unit dims among them, through views that keep those dims). The first scf.for after it (only
 // side-effect-free ops in between; it may carry values) must read the
 // cache through memref.subview / memref.cast and loads only (no other use
 // of the cache but the fill and deallocation), at indices, through views

@@ -41,19 +41,34 @@ module attributes {transform.with_named_sequence} {
   // K step of a panel just before the micro-kernel reads it.
   transform.named_sequence @packed_fill_avx512(%root: !transform.any_op {transform.readonly}) {
     %nr = transform.param.constant 32 : i64 -> !transform.param<i64>
-    transform.include @packed_fill failures(propagate) (%root, %nr) : (!transform.any_op, !transform.param<i64>) -> ()
+    %nc = transform.param.constant 96 : i64 -> !transform.param<i64>
+    transform.include @packed_fill failures(propagate) (%root, %nr, %nc) : (!transform.any_op, !transform.param<i64>, !transform.param<i64>) -> ()
     transform.yield
   }
   transform.named_sequence @packed_fill_avx2(%root: !transform.any_op {transform.readonly}) {
     %nr = transform.param.constant 16 : i64 -> !transform.param<i64>
-    transform.include @packed_fill failures(propagate) (%root, %nr) : (!transform.any_op, !transform.param<i64>) -> ()
+    %nc = transform.param.constant 96 : i64 -> !transform.param<i64>
+    transform.include @packed_fill failures(propagate) (%root, %nr, %nc) : (!transform.any_op, !transform.param<i64>, !transform.param<i64>) -> ()
+    transform.yield
+  }
+  // Panels one register tile wide (nc = nr): one micro-panel per cache.
+  transform.named_sequence @packed_fill_one_panel_avx512(%root: !transform.any_op {transform.readonly}) {
+    %nr = transform.param.constant 32 : i64 -> !transform.param<i64>
+    transform.include @packed_fill failures(propagate) (%root, %nr, %nr) : (!transform.any_op, !transform.param<i64>, !transform.param<i64>) -> ()
+    transform.yield
+  }
+  transform.named_sequence @packed_fill_one_panel_avx2(%root: !transform.any_op {transform.readonly}) {
+    %nr = transform.param.constant 16 : i64 -> !transform.param<i64>
+    transform.include @packed_fill failures(propagate) (%root, %nr, %nr) : (!transform.any_op, !transform.param<i64>, !transform.param<i64>) -> ()
     transform.yield
   }
   transform.named_sequence @packed_fill(%root: !transform.any_op {transform.readonly},
-                                        %nr: !transform.param<i64> {transform.readonly}) {
+                                        %nr: !transform.param<i64> {transform.readonly},
+                                        %nc: !transform.param<i64> {transform.readonly}) {
     %f = transform.structured.match ops{["func.func"]} attributes{sym_name = "matmul"} in %root : (!transform.any_op) -> !transform.any_op
     %mm = transform.structured.match ops{["linalg.matmul"]} in %f : (!transform.any_op) -> !transform.any_op
-    %t1, %jc, %pc = transform.structured.tile_using_for %mm tile_sizes [0, 96, 40] : (!transform.any_op) -> (!transform.any_op, !transform.any_op, !transform.any_op)
+    %k = transform.param.constant 40 : i64 -> !transform.param<i64>
+    %t1, %jc, %pc = transform.structured.tile_using_for %mm tile_sizes [0, %nc, %k] : (!transform.any_op, !transform.param<i64>, !transform.param<i64>) -> (!transform.any_op, !transform.any_op, !transform.any_op)
     %t2, %ir, %jr, %mk = transform.structured.tile_using_for %t1 tile_sizes [6, %nr, 1] : (!transform.any_op, !transform.param<i64>) -> (!transform.any_op, !transform.any_op, !transform.any_op, !transform.any_op)
     %cb, %bb = transform.regtile.cache_read %t2, %pc {operand = 1, fill_on_first_use} : (!transform.any_op, !transform.any_op) -> (!transform.any_op, !transform.any_op)
     %ca, %ba = transform.regtile.cache_read %t2, %ir {operand = 0} : (!transform.any_op, !transform.any_op) -> (!transform.any_op, !transform.any_op)
