@@ -596,10 +596,10 @@ mlir::LogicalResult applyStorePrefetches(mlir::Operation *root);
 // pure ops and loops; at the leaves, all at one depth, the copy: any reads,
 // and stores into one buffer, the cache, at the induction variables of the
 // loops around them in the cache's leading dims, in any order, and at 0 in
-// unit dims among them, through views that keep those dims). The first scf.for after it (only
-// side-effect-free ops in between; it may carry values) must read the
-// cache through memref.subview / memref.cast and loads only (no other use
-// of the cache but the fill and deallocation), at indices, through views
+// unit dims among them, through views that keep those dims). The first scf.for
+// after it (only side-effect-free ops in between; it may carry values) must
+// read the cache through memref.subview / memref.cast and loads only (no other
+// use of the cache but the fill and deallocation), at indices, through views
 // and under scf.for / scf.if / scf.index_switch bounds and conditions that
 // do not depend on its iteration, with every scf.for between its body
 // and a read moving the read (each row is read once per block: the fill of
