@@ -4,9 +4,10 @@
 // cache_reduce reads along N), on shapes that divide nothing and shapes
 // smaller than one tile, compared bit for bit with the unscheduled payload
 // (inputs are multiples of 1/8: every partial sum is exact), a batch
-// matmul from a fill, and a matmul with dynamic shapes.
+// matmul from a fill, a matmul with dynamic shapes, and bf16 inputs with
+// f32 accumulation.
 // RUN: %difftest %s --no-warnings --schedule 'transform-preload-library{transform-library-paths=%regtile-src/strategies},transform-interpreter' | FileCheck %s
-// CHECK: PASS 11 cases
+// CHECK: PASS 16 cases
 
 // DIFFTEST-CASE: B=3 M=37 N=53 K=29
 // DIFFTEST-CASE: B=2 M=1 N=1 K=1
@@ -184,6 +185,54 @@ func.func @main() {
   %r = call @kernel(%ta, %tb, %tc) : (tensor<?x?xf32>, tensor<?x?xf32>, tensor<?x?xf32>) -> tensor<?x?xf32>
   %rm = bufferization.to_buffer %r : tensor<?x?xf32> to memref<?x?xf32>
   %ur = memref.cast %rm : memref<?x?xf32> to memref<*xf32>
+  call @regtilePrintF32(%ur) : (memref<*xf32>) -> ()
+  return
+}
+module attributes {transform.with_named_sequence} {
+  transform.named_sequence @regtile_matmul(%f: !transform.any_op {transform.readonly})
+  transform.named_sequence @__transform_main(%root: !transform.any_op {transform.readonly}) {
+    %f = transform.structured.match ops{["func.func"]} attributes{sym_name = "kernel"} in %root : (!transform.any_op) -> !transform.any_op
+    transform.include @regtile_matmul failures(propagate) (%f) : (!transform.any_op) -> ()
+    transform.yield
+  }
+}
+
+// -----
+
+// bf16 A and B, f32 C: the micro-kernel extends the bf16 panel vectors and
+// A broadcasts to f32 and accumulates in f32 (the packed B cache is bf16).
+// Inputs are multiples of 1/8 that bf16 holds exactly.
+// DIFFTEST-CASE: M=37 N=53 K=29
+// DIFFTEST-CASE: M=3 N=5 K=7
+// DIFFTEST-CASE: M=100 N=300 K=700
+// DIFFTEST-CASE: M=1 N=70 K=9
+// DIFFTEST-CASE: M=70 N=1 K=90
+func.func @kernel(%a: tensor<${M}x${K}xbf16>, %b: tensor<${K}x${N}xbf16>, %c: tensor<${M}x${N}xf32>) -> tensor<${M}x${N}xf32> {
+  %r = linalg.matmul ins(%a, %b : tensor<${M}x${K}xbf16>, tensor<${K}x${N}xbf16>) outs(%c : tensor<${M}x${N}xf32>) -> tensor<${M}x${N}xf32>
+  return %r : tensor<${M}x${N}xf32>
+}
+func.func private @regtileFillBF16(memref<*xbf16>, i64) attributes {llvm.emit_c_interface}
+func.func private @regtileFillF32(memref<*xf32>, i64) attributes {llvm.emit_c_interface}
+func.func private @regtilePrintF32(memref<*xf32>) attributes {llvm.emit_c_interface}
+func.func @main() {
+  %s1 = arith.constant 1 : i64
+  %s2 = arith.constant 2 : i64
+  %s3 = arith.constant 3 : i64
+  %a = memref.alloc() : memref<${M}x${K}xbf16>
+  %b = memref.alloc() : memref<${K}x${N}xbf16>
+  %c = memref.alloc() : memref<${M}x${N}xf32>
+  %ua = memref.cast %a : memref<${M}x${K}xbf16> to memref<*xbf16>
+  %ub = memref.cast %b : memref<${K}x${N}xbf16> to memref<*xbf16>
+  %uc = memref.cast %c : memref<${M}x${N}xf32> to memref<*xf32>
+  call @regtileFillBF16(%ua, %s1) : (memref<*xbf16>, i64) -> ()
+  call @regtileFillBF16(%ub, %s2) : (memref<*xbf16>, i64) -> ()
+  call @regtileFillF32(%uc, %s3) : (memref<*xf32>, i64) -> ()
+  %ta = bufferization.to_tensor %a restrict : memref<${M}x${K}xbf16> to tensor<${M}x${K}xbf16>
+  %tb = bufferization.to_tensor %b restrict : memref<${K}x${N}xbf16> to tensor<${K}x${N}xbf16>
+  %tc = bufferization.to_tensor %c restrict writable : memref<${M}x${N}xf32> to tensor<${M}x${N}xf32>
+  %r = call @kernel(%ta, %tb, %tc) : (tensor<${M}x${K}xbf16>, tensor<${K}x${N}xbf16>, tensor<${M}x${N}xf32>) -> tensor<${M}x${N}xf32>
+  %rm = bufferization.to_buffer %r : tensor<${M}x${N}xf32> to memref<${M}x${N}xf32>
+  %ur = memref.cast %rm : memref<${M}x${N}xf32> to memref<*xf32>
   call @regtilePrintF32(%ur) : (memref<*xf32>) -> ()
   return
 }
