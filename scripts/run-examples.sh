@@ -9,7 +9,7 @@
 #              tuning results for this CPU (LLVM's host CPU name), use them;
 #              otherwise tune as with 1;
 #              1: tune the conv (register tile, then filter prefetch),
-#              GEMM (kc, nc), reduction
+#              GEMM (kc, nc, then the B panel's prefetch), reduction
 #              (accumulators, rows), pack (register budget, tile groups,
 #              store kind) and super-vectorization (partial vectors, store
 #              kind) schedules on this machine
@@ -67,32 +67,41 @@ elif [[ "$TUNE" == 1 || "$TUNE" == auto ]]; then
       echo "regtile-tune failed (see $log): no tuned row"
     fi
   }
-  for shape in "seed:N=5 H=80 W=100 HI=82 WI=102 CI=128 CO=128" \
-               "second:N=1 H=56 W=56 HI=58 WI=58 CI=64 CO=64"; do
-    name=conv_relu_${shape%%:*}
-    echo "== tuning conv_relu: ${shape%%:*} (register tile)"
-    tune "$tuned/$name.log" \
-      --payload examples/conv_relu/conv_relu.mlir --params "${shape#*:}" \
-      --library strategies --schedule examples/conv_relu/schedule.mlir \
-      --entry conv_relu_regtile_tunable --func conv_relu \
-      --knob conv.rows --knob conv.channels \
-      --max-configs 12 --output "$tuned/$name.mlir"
-    # Then the filter prefetch distance for the tile chosen.
-    echo "== tuning conv_relu: ${shape%%:*} (filter prefetch)"
-    base=examples/conv_relu/schedule.mlir
+  # tune_two_steps NAME "KNOBS" "KNOBS" SCHEDULE ARGS...: the first knobs,
+  # then the second ones on the schedule the first step picked (on
+  # SCHEDULE if it kept the schedule as given); the result in
+  # $tuned/NAME.mlir when either step gained.
+  tune_two_steps() {
+    local name=$1 first=$2 second=$3 schedule=$4 knobs=() knob
+    shift 4
+    echo "== tuning $name: $first"
+    for knob in $first; do knobs+=(--knob "$knob"); done
+    tune "$tuned/$name.log" --schedule "$schedule" "${knobs[@]}" "$@" \
+      --output "$tuned/$name.mlir"
+    echo "== tuning $name: $second"
+    local base=$schedule
     if [[ -f "$tuned/$name.mlir" ]]; then
-      base="$tuned/$name.tile.mlir"
+      base="$tuned/$name.step1.mlir"
       mv "$tuned/$name.mlir" "$base"
     fi
-    tune "$tuned/$name.prefetch.log" \
-      --payload examples/conv_relu/conv_relu.mlir --params "${shape#*:}" \
-      --library strategies --schedule "$base" \
-      --entry conv_relu_regtile_tunable --func conv_relu \
-      --knob conv.prefetch --output "$tuned/$name.mlir"
-    if [[ "$base" != examples/* ]]; then
+    knobs=()
+    for knob in $second; do knobs+=(--knob "$knob"); done
+    tune "$tuned/$name.step2.log" --schedule "$base" "${knobs[@]}" "$@" \
+      --output "$tuned/$name.mlir"
+    if [[ "$base" != "$schedule" ]]; then
       if [[ -f "$tuned/$name.mlir" ]]; then rm -f "$base"
       else mv "$base" "$tuned/$name.mlir"; fi
     fi
+  }
+  # Conv: the register tile (at most 12 configurations), then the filter
+  # prefetch distance.
+  for shape in "seed:N=5 H=80 W=100 HI=82 WI=102 CI=128 CO=128" \
+               "second:N=1 H=56 W=56 HI=58 WI=58 CI=64 CO=64"; do
+    tune_two_steps "conv_relu_${shape%%:*}" "conv.rows conv.channels" \
+      conv.prefetch examples/conv_relu/schedule.mlir \
+      --payload examples/conv_relu/conv_relu.mlir --params "${shape#*:}" \
+      --library strategies --entry conv_relu_regtile_tunable --func conv_relu \
+      --max-configs 12
   done
   for size in 384x512 4096x4096; do
     for func in sum_i8 sum_f32; do
@@ -125,12 +134,11 @@ elif [[ "$TUNE" == 1 || "$TUNE" == auto ]]; then
     IFS=x read -r m n k <<< "$shape"
     name=$shape
     if [[ $m == "$n" && $n == "$k" ]]; then name=$m; fi
-    echo "== tuning gemm: $shape (cache blocks kc, nc)"
-    tune "$tuned/gemm_${name}.log" \
+    # The cache blocks, then the B panel's prefetch distance.
+    tune_two_steps "gemm_$name" "gemm.kc gemm.nc" gemm.prefetch \
+      examples/gemm/schedule.mlir \
       --payload examples/gemm/gemm.mlir --params "M=$m N=$n K=$k" \
-      --library strategies --schedule examples/gemm/schedule.mlir \
-      --entry gemm_regtile --func matmul --knob gemm.kc --knob gemm.nc \
-      --output "$tuned/gemm_${name}.mlir"
+      --library strategies --entry gemm_regtile --func matmul
   done
 fi
 if [[ -d "$tuned" ]]; then

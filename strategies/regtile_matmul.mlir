@@ -19,22 +19,27 @@
 // Nothing here depends on the payload but the op kinds: every size comes
 // from transform.regtile.contraction_blocking (the target's registers and
 // caches). @regtile_matmul_blocked takes the four sizes as parameters
-// (0 = derive from the target), for schedules that tune them:
+// (0 = derive from the target), and how far ahead the micro-kernel
+// prefetches the packed B panel (cache_reduce's prefetch_ahead, in K
+// steps: -1 = derive from the target's FMA rate, 0 = not at all), for
+// schedules that tune them:
 //
 //   %nc = transform.tune.knob<"gemm.nc"> = 0 from options = [0, 512, 1024, 2048]
 //       -> !transform.param<i64>
 //   %z = transform.param.constant 0 : i64 -> !transform.param<i64>
-//   transform.include @regtile_matmul_blocked failures(propagate) (%f, %z, %z, %z, %nc)
+//   %pf = transform.param.constant -1 : i64 -> !transform.param<i64>
+//   transform.include @regtile_matmul_blocked failures(propagate) (%f, %z, %z, %z, %nc, %pf)
 //       : (!transform.any_op, !transform.param<i64>, !transform.param<i64>,
-//          !transform.param<i64>, !transform.param<i64>) -> ()
+//          !transform.param<i64>, !transform.param<i64>, !transform.param<i64>) -> ()
 module attributes {transform.with_named_sequence} {
 
   transform.named_sequence @regtile_matmul(%func: !transform.any_op {transform.readonly}) {
     %derive = transform.param.constant 0 : i64 -> !transform.param<i64>
+    %default_prefetch = transform.param.constant -1 : i64 -> !transform.param<i64>
     transform.include @regtile_matmul_blocked failures(propagate)
-        (%func, %derive, %derive, %derive, %derive)
+        (%func, %derive, %derive, %derive, %derive, %default_prefetch)
         : (!transform.any_op, !transform.param<i64>, !transform.param<i64>,
-           !transform.param<i64>, !transform.param<i64>) -> ()
+           !transform.param<i64>, !transform.param<i64>, !transform.param<i64>) -> ()
     transform.yield
   }
 
@@ -59,7 +64,8 @@ module attributes {transform.with_named_sequence} {
       %fixed_mr: !transform.param<i64> {transform.readonly},
       %fixed_nr: !transform.param<i64> {transform.readonly},
       %fixed_kc: !transform.param<i64> {transform.readonly},
-      %fixed_nc: !transform.param<i64> {transform.readonly}) {
+      %fixed_nc: !transform.param<i64> {transform.readonly},
+      %prefetch: !transform.param<i64> {transform.readonly}) {
     %mms = transform.structured.match ops{["linalg.matmul"]} in %func
         : (!transform.any_op) -> !transform.any_op
     transform.foreach %mms : !transform.any_op {
@@ -78,8 +84,8 @@ module attributes {transform.with_named_sequence} {
           -> (!transform.any_op, !transform.any_op, !transform.any_op, !transform.any_op)
       %copy, %cache = transform.regtile.cache_read %micro, %pc {operand = 1, fill_on_first_use}
           : (!transform.any_op, !transform.any_op) -> (!transform.any_op, !transform.any_op)
-      %loop = transform.regtile.cache_reduce %micro, %k {prefetch_next_streams}
-          : (!transform.any_op, !transform.any_op) -> !transform.any_op
+      %loop = transform.regtile.cache_reduce %micro, %k prefetch_ahead = %prefetch {prefetch_next_streams}
+          : (!transform.any_op, !transform.any_op, !transform.param<i64>) -> !transform.any_op
     }
     // Batch matmuls: one batch at a time, then the same blocking.
     %bmms = transform.structured.match ops{["linalg.batch_matmul"]} in %func
@@ -102,8 +108,8 @@ module attributes {transform.with_named_sequence} {
           -> (!transform.any_op, !transform.any_op, !transform.any_op, !transform.any_op)
       %copy, %cache = transform.regtile.cache_read %micro, %pc {operand = 1, fill_on_first_use}
           : (!transform.any_op, !transform.any_op) -> (!transform.any_op, !transform.any_op)
-      %loop = transform.regtile.cache_reduce %micro, %k {prefetch_next_streams}
-          : (!transform.any_op, !transform.any_op) -> !transform.any_op
+      %loop = transform.regtile.cache_reduce %micro, %k prefetch_ahead = %prefetch {prefetch_next_streams}
+          : (!transform.any_op, !transform.any_op, !transform.param<i64>) -> !transform.any_op
     }
     transform.apply_patterns to %func {
       transform.apply_patterns.canonicalization

@@ -1,13 +1,15 @@
 // Schedules for gemm.mlir. Entry points (transform-interpreter{entry-point=...}):
 //   @gemm_regtile    the kernel function scheduled by @regtile_matmul_blocked,
 //                    from regtile's strategy library (strategies/,
-//                    preloaded), with the blocking as tuning knobs (0, as
-//                    shipped: derived from the target);
+//                    preloaded), with the blocking and the B panel's
+//                    prefetch distance as tuning knobs (as shipped:
+//                    derived from the target);
 //   @gemm_upstream   the best schedule of upstream ops only, for comparison.
 module attributes {transform.with_named_sequence} {
   transform.named_sequence @regtile_matmul_blocked(%func: !transform.any_op {transform.readonly},
       %mr: !transform.param<i64> {transform.readonly}, %nr: !transform.param<i64> {transform.readonly},
-      %kc: !transform.param<i64> {transform.readonly}, %nc: !transform.param<i64> {transform.readonly})
+      %kc: !transform.param<i64> {transform.readonly}, %nc: !transform.param<i64> {transform.readonly},
+      %prefetch: !transform.param<i64> {transform.readonly})
 
   // The blocking is tunable (scripts/regtile-tune picks the knobs by
   // measurement and writes them back as `selected`); 0, the selection as
@@ -19,9 +21,12 @@ module attributes {transform.with_named_sequence} {
     %nr = transform.tune.knob<"gemm.nr"> = 0 from options = [0, 32, 48, 64] -> !transform.param<i64>
     %kc = transform.tune.knob<"gemm.kc"> = 0 from options = [0, 256, 512, 1024] -> !transform.param<i64>
     %nc = transform.tune.knob<"gemm.nc"> = 0 from options = [0, 256, 512, 1024, 2048] -> !transform.param<i64>
-    transform.include @regtile_matmul_blocked failures(propagate) (%f, %mr, %nr, %kc, %nc)
+    // How many K steps ahead the micro-kernel prefetches the packed B panel
+    // (-1: derived from the target's FMA rate; 0: no prefetch).
+    %prefetch = transform.tune.knob<"gemm.prefetch"> = -1 from options = [-1, 0, 4, 16] -> !transform.param<i64>
+    transform.include @regtile_matmul_blocked failures(propagate) (%f, %mr, %nr, %kc, %nc, %prefetch)
         : (!transform.any_op, !transform.param<i64>, !transform.param<i64>,
-           !transform.param<i64>, !transform.param<i64>) -> ()
+           !transform.param<i64>, !transform.param<i64>, !transform.param<i64>) -> ()
     transform.yield
   }
 
