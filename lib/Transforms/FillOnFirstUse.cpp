@@ -210,7 +210,9 @@ LogicalResult matchFill(scf::ForOp outer, Fill &fill, std::string &reason) {
     // when a panel is one register tile wide: its loop ran once and was
     // folded).
     SmallVector<OpFoldResult> indices = rootIndices(*store);
-    ArrayRef<int64_t> shape = cast<MemRefType>(root.getType()).getShape();
+    auto rootType = dyn_cast<MemRefType>(root.getType());
+    ArrayRef<int64_t> shape =
+        rootType ? rootType.getShape() : ArrayRef<int64_t>();
     SmallVector<Operation *> seen;
     unsigned d = 0;
     for (unsigned matched = 0; matched < fill.depth; ++matched, ++d) {
@@ -622,9 +624,10 @@ fillOnFirstUse(RewriterBase &rewriter, scf::ForOp outer, std::string &reason) {
     Access access = *matchAccess(read);
     resolveThroughViews(rewriter, l, access, isView, [](Value v) { return v; });
     SmallVector<void *> key;
+    auto cacheType = dyn_cast<MemRefType>(fill.cache.getType());
     for (unsigned d = 0; d < rowDims; ++d)
-      if (!isConstantIntValue(access.indices[d], 0) ||
-          cast<MemRefType>(fill.cache.getType()).getDimSize(d) != 1)
+      if (!cacheType || cacheType.getDimSize(d) != 1 ||
+          !isConstantIntValue(access.indices[d], 0))
         key.push_back(access.indices[d].getAsOpaquePointer());
     auto [it, inserted] =
         filled.try_emplace(std::make_pair(read->getBlock(), key));

@@ -429,3 +429,36 @@ func.func @repeated_row(%b: memref<64x32xf32>, %c: memref<8x32xf32>) {
   memref.dealloc %cache : memref<1x64x32xf32>
   return
 }
+
+// -----
+
+// A cache that is a ranked view of an unranked buffer: its root has no
+// shape, so no dim of it is known to be a unit dim at 0 (refused, no crash).
+// CHECK-LABEL: func.func @unranked_root(
+//       CHECK:   scf.for
+//   CHECK-NOT:   regtile.fill_on_first_use
+func.func @unranked_root(%b: memref<128x32xf32>, %u: memref<*xf32>, %a: memref<10x128xf32>, %c: memref<10x32xf32>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c2 = arith.constant 2 : index
+  %c10 = arith.constant 10 : index
+  %c128 = arith.constant 128 : index
+  %zero = arith.constant dense<0.0> : vector<32xf32>
+  %cache = memref.cast %u : memref<*xf32> to memref<1x128x32xf32>
+  // expected-warning @below {{regtile.fill_on_first_use: filled before the loop: the fill's stores are not at the loops' induction variables in the cache's leading dims}}
+  scf.for %k = %c0 to %c128 step %c1 {
+    %row = vector.load %b[%k, %c0] : memref<128x32xf32>, vector<32xf32>
+    vector.store %row, %cache[%c0, %k, %c0] : memref<1x128x32xf32>, vector<32xf32>
+  } {regtile.fill_on_first_use}
+  scf.for %i = %c0 to %c10 step %c2 {
+    %acc = scf.for %k = %c0 to %c128 step %c1 iter_args(%x = %zero) -> (vector<32xf32>) {
+      %row = vector.load %cache[%c0, %k, %c0] : memref<1x128x32xf32>, vector<32xf32>
+      %s = memref.load %a[%i, %k] : memref<10x128xf32>
+      %v = vector.broadcast %s : f32 to vector<32xf32>
+      %x2 = vector.fma %v, %row, %x : vector<32xf32>
+      scf.yield %x2 : vector<32xf32>
+    }
+    vector.store %acc, %c[%i, %c0] : memref<10x32xf32>, vector<32xf32>
+  }
+  return
+}
