@@ -34,10 +34,12 @@ config.substitutions.append(("%regtile-opt", regtile_opt))
 config.substitutions.append((
     "%regtile-run",
     f"{runner} -e main --entry-point-result=void -O3 --shared-libs={shared_libs}"))
-config.substitutions.append((
-    "%difftest",
-    f"{python} {difftest} --opt {opt} --plugin {plugin} --runner {runner} "
-    f"--shared-libs {shared_libs}"))
+# The tools of an execution test (difftest.py and the random differential
+# tests that use it).
+difftest_args = (f"--opt {opt} --plugin {plugin} --runner {runner} "
+                 f"--shared-libs {shared_libs}")
+config.substitutions.append(("%difftest-args", difftest_args))
+config.substitutions.append(("%difftest", f"{python} {difftest} {difftest_args}"))
 config.substitutions.append((
     "%regtile-tune",
     f"{python} {os.path.join(config.regtile_src_root, 'scripts', 'regtile-tune')} "

@@ -8,7 +8,7 @@ transform schedule `@__transform_main`):
                   or `--reference-schedule` first, e.g. an upstream lowering)
   3. both are JIT-run with mlir-runner and their printed buffers compared:
      exactly by default, or within --rtol/--atol for floats when the schedule
-     may reassociate.
+     may reassociate (zeros' signs and NaN-ness must match in any case).
 It fails if the schedule does not change the lowered IR (a schedule that
 matched nothing proves nothing) unless --allow-unchanged is given.
 
@@ -84,10 +84,34 @@ def parse_output(text, what):
     return buffers
 
 
-def compare(ref, got, rtol, atol, label):
+def values_differ(r, g, is_float, rtol, atol, zero_sign):
+    """None if printed values r and g agree, else the error (inf if not
+    comparable). Floats: NaNs agree whatever their sign; zeros of different
+    signs differ unless `zero_sign` is False; others within atol + rtol*|r|."""
+    if r == g:
+        return None
+    if not is_float:
+        return math.inf
+    fr, fg = float(r), float(g)
+    if math.isnan(fr) or math.isnan(fg):
+        return None if math.isnan(fr) and math.isnan(fg) else math.inf
+    err = abs(fr - fg)
+    if err == 0.0:
+        # -0 and +0: a different value for minimumf/maximumf and copysign.
+        return math.inf if zero_sign else None
+    if math.isinf(err) or err > atol + rtol * abs(fr):
+        return math.inf
+    return err
+
+
+def compare(ref, got, rtol, atol, label, zero_sign=True):
+    """Compares the printed buffers; (error message or None, values
+    compared, largest accepted float error). `rtol`, `atol`, `zero_sign`
+    are one value for every buffer or a list with one per buffer."""
     if len(ref) != len(got):
         return f"{label}: {len(ref)} buffers printed by the reference, " \
                f"{len(got)} by the scheduled version", 0, 0.0
+    per = lambda x, b: x[b] if isinstance(x, list) else x
     count, max_err, errors = 0, 0.0, []
     for b, ((rh, rv), (gh, gv)) in enumerate(zip(ref, got)):
         if rh != gh or len(rv) != len(gv):
@@ -96,19 +120,14 @@ def compare(ref, got, rtol, atol, label):
         is_float = not re.search(r"buffer i\d+", rh)
         for i, (r, g) in enumerate(zip(rv, gv)):
             count += 1
-            if r == g:
+            err = values_differ(r, g, is_float, per(rtol, b), per(atol, b),
+                                per(zero_sign, b))
+            if err is None:
                 continue
-            if not is_float:
+            if math.isinf(err):
                 errors.append((b, i, r, g))
             else:
-                fr, fg = float(r), float(g)
-                if math.isnan(fr) and math.isnan(fg):
-                    continue
-                err = abs(fr - fg)
-                if math.isinf(err) or err > atol + rtol * abs(fr):
-                    errors.append((b, i, r, g))
-                else:
-                    max_err = max(max_err, err)
+                max_err = max(max_err, err)
             if len(errors) >= 10:
                 break
         if errors:
@@ -116,6 +135,48 @@ def compare(ref, got, rtol, atol, label):
                             f"scheduled {g}" for b, i, r, g in errors)
             return f"{label}: values differ:\n{msg}", count, max_err
     return None, count, max_err
+
+
+class Runner:
+    """Lowers a payload with and without its schedule and runs both."""
+
+    def __init__(self, opt, plugin, runner, shared_libs, lower_options="",
+                 schedule="transform-interpreter", reference_schedule=""):
+        self.opt = [opt, f"--load-dialect-plugin={plugin}",
+                    f"--load-pass-plugin={plugin}"]
+        self.lower = "regtile-lower-to-llvm" + \
+            (f"{{{lower_options}}}" if lower_options else "")
+        self.runner = [runner, "-e", "main", "--entry-point-result=void",
+                       "-O3", f"--shared-libs={shared_libs}"]
+        self.schedule = schedule
+        self.reference_schedule = reference_schedule
+
+    def run(self, src, label, allow_unchanged=False, no_warnings=False):
+        """(reference buffers, scheduled buffers); exits on a failure."""
+        diagnostics = []
+        sched_ir = run(self.opt + ["-p", f"builtin.module({self.schedule},"
+                                   f"{self.lower})"], src,
+                       f"{label}: scheduled lowering", diagnostics)
+        if no_warnings and "warning:" in diagnostics[0]:
+            sys.stderr.write(f"difftest: {label}: the scheduled lowering "
+                             f"warned:\n{diagnostics[0]}\n")
+            sys.exit(1)
+        ref = self.reference_schedule + "," if self.reference_schedule else ""
+        ref_ir = run(self.opt + ["-p", f"builtin.module({ref}{self.lower})"],
+                     src, f"{label}: reference lowering")
+        if sched_ir == ref_ir and not allow_unchanged:
+            sys.stderr.write(f"difftest: {label}: the schedule did not change "
+                             "the lowered IR\n")
+            sys.exit(1)
+        got = parse_output(run_jit(self.runner, sched_ir,
+                                   f"{label}: scheduled run"), "scheduled")
+        ref = parse_output(run_jit(self.runner, ref_ir,
+                                   f"{label}: reference run"), "reference")
+        if not ref:
+            sys.stderr.write(f"difftest: {label}: the reference printed no "
+                             "buffer\n")
+            sys.exit(1)
+        return ref, got
 
 
 def main():
@@ -131,6 +192,9 @@ def main():
                     help="options of regtile-lower-to-llvm, e.g. target=haswell")
     ap.add_argument("--rtol", type=float, default=0.0)
     ap.add_argument("--atol", type=float, default=0.0)
+    ap.add_argument("--any-zero-sign", action="store_true",
+                    help="accept -0 for +0 (the payload leaves the sign of a "
+                         "zero unspecified, e.g. minnumf)")
     ap.add_argument("--schedule", default="transform-interpreter",
                     help="passes that apply the schedule (textual pipeline "
                          "elements, without builtin.module(...))")
@@ -151,13 +215,8 @@ def main():
 
     text = open(args.file).read()
     splits = re.split(r"^// -----\s*$", text, flags=re.M)
-    opt = [args.opt, f"--load-dialect-plugin={args.plugin}",
-           f"--load-pass-plugin={args.plugin}"]
-    lower = "regtile-lower-to-llvm" + \
-        (f"{{{args.lower_options}}}" if args.lower_options else "")
-    runner = [args.runner, "-e", "main", "--entry-point-result=void", "-O3",
-              f"--shared-libs={args.shared_libs}"]
-
+    runner = Runner(args.opt, args.plugin, args.runner, args.shared_libs,
+                    args.lower_options, args.schedule, args.reference_schedule)
     defines = parse(" ".join(args.define))
     total_cases = total_values = 0
     for s, chunk in enumerate(splits):
@@ -171,30 +230,10 @@ def main():
             except KeyError as e:
                 sys.stderr.write(f"difftest: {label}: {e.args[0]}\n")
                 return 1
-            diagnostics = []
-            sched_ir = run(opt + ["-p", f"builtin.module({args.schedule},"
-                                  f"{lower})"], src, f"{label}: scheduled lowering",
-                           diagnostics)
-            if args.no_warnings and "warning:" in diagnostics[0]:
-                sys.stderr.write(f"difftest: {label}: the scheduled lowering "
-                                 f"warned:\n{diagnostics[0]}\n")
-                return 1
-            ref = args.reference_schedule + "," if args.reference_schedule else ""
-            ref_ir = run(opt + ["-p", f"builtin.module({ref}{lower})"], src,
-                         f"{label}: reference lowering")
-            if sched_ir == ref_ir and not args.allow_unchanged:
-                sys.stderr.write(f"difftest: {label}: the schedule did not change "
-                                 "the lowered IR\n")
-                return 1
-            got = parse_output(run_jit(runner, sched_ir,
-                                       f"{label}: scheduled run"), "scheduled")
-            ref = parse_output(run_jit(runner, ref_ir,
-                                       f"{label}: reference run"), "reference")
-            if not ref:
-                sys.stderr.write(f"difftest: {label}: the reference printed no "
-                                 "buffer\n")
-                return 1
-            err, count, max_err = compare(ref, got, args.rtol, args.atol, label)
+            ref, got = runner.run(src, label, args.allow_unchanged,
+                                  args.no_warnings)
+            err, count, max_err = compare(ref, got, args.rtol, args.atol, label,
+                                          not args.any_zero_sign)
             if err:
                 sys.stderr.write(f"difftest: FAIL {err}\n")
                 return 1
