@@ -42,6 +42,7 @@
 #include "mlir/Pass/Pass.h"
 #include "mlir/Pass/PassManager.h"
 #include "mlir/Pass/PassRegistry.h"
+#include "mlir/Transforms/GreedyPatternRewriteDriver.h"
 #include "mlir/Transforms/Passes.h"
 #include "llvm/ADT/StringSet.h"
 
@@ -51,6 +52,7 @@ namespace regtile {
 
 #define GEN_PASS_DEF_REGTILESTRIPSCHEDULE
 #define GEN_PASS_DEF_REGTILEDEALLOCATEBUFFERS
+#define GEN_PASS_DEF_REGTILEEXPANDARITH
 #define GEN_PASS_DEF_REGTILEFINALIZELLVM
 #define GEN_PASS_DEF_REGTILELOWERTOLLVM
 #include "regtile/Pipelines/Passes.h.inc"
@@ -119,6 +121,17 @@ struct RegtileDeallocateBuffersPass
       h.holder->destroy();
     }
     if (failed(result))
+      signalPassFailure();
+  }
+};
+
+struct RegtileExpandArithPass
+    : public impl::RegtileExpandArithBase<RegtileExpandArithPass> {
+  void runOnOperation() override {
+    RewritePatternSet patterns(&getContext());
+    arith::populateCeilFloorDivExpandOpsPatterns(patterns);
+    arith::populateExpandScalingExtTruncPatterns(patterns);
+    if (failed(applyPatternsGreedily(getOperation(), std::move(patterns))))
       signalPassFailure();
   }
 };
@@ -256,7 +269,7 @@ LogicalResult buildLowerToLLVMPipeline(OpPassManager &pm,
 
   pm.addPass(memref::createExpandStridedMetadataPass());
   pm.addPass(createLowerAffinePass());
-  pm.addPass(arith::createArithExpandOpsPass());
+  pm.addPass(createRegtileExpandArith());
   pm.addPass(createSCFToControlFlowPass());
   ConvertVectorToLLVMPassOptions toLLVM;
   toLLVM.reassociateFPReductions = options.reassociateFPReductions;

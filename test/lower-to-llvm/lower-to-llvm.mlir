@@ -114,3 +114,29 @@ func.func @driver() {
   memref.dealloc %m : memref<64xf32>
   return
 }
+
+// -----
+
+// FP min/max keep their IEEE semantics (minimum(-0, +0) = -0, minnum
+// ignores NaN): they become LLVM's intrinsics, scalar and vector, not
+// upstream arith-expand's cmpf + select (which returns +0 for
+// minimumf(-0, +0)). Integer ceil/floor divisions, which the LLVM
+// conversion does not take, are still expanded.
+// CHECK-LABEL: llvm.func @min_max
+// CHECK-NOT: llvm.fcmp
+// CHECK: llvm.intr.minimum({{.*}}) : (f32, f32) -> f32
+// CHECK: llvm.intr.maximum({{.*}}) : (vector<16xf32>, vector<16xf32>) -> vector<16xf32>
+// CHECK: llvm.intr.minnum({{.*}}) : (f64, f64) -> f64
+// CHECK: llvm.intr.maxnum({{.*}}) : (vector<8xf64>, vector<8xf64>) -> vector<8xf64>
+// CHECK-NOT: llvm.fcmp
+// CHECK: llvm.sdiv
+// CHECK-NOT: arith.
+// CHECK: llvm.return
+func.func @min_max(%a: f32, %b: f32, %v: vector<16xf32>, %w: vector<16xf32>, %c: f64, %d: f64, %x: vector<8xf64>, %y: vector<8xf64>, %i: i32, %j: i32) -> (f32, vector<16xf32>, f64, vector<8xf64>, i32) {
+  %0 = arith.minimumf %a, %b : f32
+  %1 = arith.maximumf %v, %w : vector<16xf32>
+  %2 = arith.minnumf %c, %d : f64
+  %3 = arith.maxnumf %x, %y : vector<8xf64>
+  %4 = arith.ceildivsi %i, %j : i32
+  return %0, %1, %2, %3, %4 : f32, vector<16xf32>, f64, vector<8xf64>, i32
+}

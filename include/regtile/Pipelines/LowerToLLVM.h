@@ -43,8 +43,10 @@ struct LowerToLLVMOptions {
 ///   identity layouts); lower-vector-mask; regtile-deallocate-buffers;
 ///   bufferization to memref, canonicalize, CSE, linalg to loops, LICM;
 ///   regtile-lower-vectors; vector transfers to SCF (1-D, unrolled);
-///   regtile-streaming-stores, regtile-prefetch-stores; upstream conversions
-///   to LLVM; regtile-finalize-llvm.
+///   regtile-fill-on-first-use; regtile-streaming-stores,
+///   regtile-prefetch-stores, regtile-prefetch-ahead; expand strided
+///   metadata, lower affine, regtile-expand-arith; upstream conversions to
+///   LLVM; regtile-finalize-llvm.
 /// Fails (with a diagnostic at `loc`) on an invalid target description.
 mlir::LogicalResult buildLowerToLLVMPipeline(mlir::OpPassManager &pm,
                                              const LowerToLLVMOptions &options,

@@ -41,6 +41,21 @@ def RegtileDeallocateBuffers
   ];
 }
 
+def RegtileExpandArith : Pass<"regtile-expand-arith"> {
+  let summary = "Expand the arith ops the LLVM conversion does not take, "
+                "keeping IEEE min/max";
+  let description = [{
+    Upstream's `arith-expand` patterns for `ceildivsi`, `ceildivui`,
+    `floordivsi` and the scaling extensions / truncations, but not its
+    expansion of `minimumf` / `maximumf` (and `minnumf` / `maxnumf`): that
+    is `cmpf` + `select`, which returns `+0` for `minimumf(-0, +0)`
+    (IEEE 754-2019 minimum is `-0`) and gives a result that depends on the
+    operand order. Left alone, they become `llvm.intr.minimum` /
+    `maximum` / `minnum` / `maxnum`, which LLVM lowers with the IEEE
+    semantics, in scalar and vector code alike.
+  }];
+}
+
 def RegtileFinalizeLLVM : Pass<"regtile-finalize-llvm", "mlir::ModuleOp"> {
   let summary = "Mark LLVM functions with the target CPU and features; "
                 "report what was not lowered";
