@@ -255,10 +255,11 @@ unsigned TargetInfo::lanesForBitwidth(unsigned bitwidth) const {
 unsigned TargetInfo::lanes(Type elementType) const {
   if (!elementType.isIntOrIndexOrFloat())
     return 1;
-  // Index lowers to i64 on x86-64.
+  // Index lowers to i64 on x86-64; a sub-byte type (i1, i4) takes a byte
+  // in memory, as one element of a memref.
   unsigned bits =
       elementType.isIndex() ? 64 : elementType.getIntOrFloatBitWidth();
-  return lanesForBitwidth(bits);
+  return lanesForBitwidth(llvm::alignTo(bits, 8));
 }
 
 std::string TargetInfo::llvmTargetFeatures() const {

@@ -12,6 +12,7 @@
 #include "mlir/Dialect/UB/IR/UBOps.h"
 #include "mlir/Dialect/Vector/IR/VectorOps.h"
 #include "mlir/IR/IRMapping.h"
+#include "mlir/Interfaces/SideEffectInterfaces.h"
 #include "mlir/Transforms/GreedyPatternRewriteDriver.h"
 #include "llvm/ADT/TypeSwitch.h"
 #include "llvm/Support/FormatVariadic.h"
@@ -58,7 +59,8 @@ std::optional<CombiningKind> getCombiningKind(Operation *op) {
 }
 
 /// The neutral element of `kind` on `type`. Float add uses -0.0 so that a
-/// sum of negative zeros stays -0.0.
+/// sum of negative zeros stays -0.0; minimumf/maximumf use +-inf (IEEE
+/// minimum(+inf, -0) = -0), minnumf/maxnumf NaN.
 TypedAttr getIdentity(CombiningKind kind, Type type, Builder &b) {
   if (auto ft = dyn_cast<FloatType>(type)) {
     const llvm::fltSemantics &sem = ft.getFloatSemantics();
@@ -68,10 +70,12 @@ TypedAttr getIdentity(CombiningKind kind, Type type, Builder &b) {
     case CombiningKind::MUL:
       return b.getFloatAttr(type, 1.0);
     case CombiningKind::MINIMUMF:
-    case CombiningKind::MINNUMF:
       return b.getFloatAttr(type, llvm::APFloat::getInf(sem, false));
-    default: // MAXIMUMF, MAXNUMF
+    case CombiningKind::MAXIMUMF:
       return b.getFloatAttr(type, llvm::APFloat::getInf(sem, true));
+    default: // MINNUMF, MAXNUMF: NaN is the one value both ignore (an
+             // infinity would replace a row of NaNs).
+      return b.getFloatAttr(type, llvm::APFloat::getQNaN(sem));
     }
   }
   unsigned w = type.getIntOrFloatBitWidth();
@@ -88,6 +92,22 @@ TypedAttr getIdentity(CombiningKind kind, Type type, Builder &b) {
   default: // ADD, OR, XOR, MAXUI
     return b.getIntegerAttr(type, llvm::APInt::getZero(w));
   }
+}
+
+/// Whether memory holds `type` in whole bytes of its own. A memref of a
+/// sub-byte type (i1, i4) takes a byte per element, but a vector load or
+/// store of it is bit-packed (LLVM's layout of <N x i1>): such elements are
+/// read and written one by one.
+bool isByteSized(Type type) {
+  return !type.isIntOrFloat() || type.getIntOrFloatBitWidth() % 8 == 0;
+}
+
+/// Integer division and remainder: undefined (x86: a trap) for a zero
+/// divisor, operand 1. In a masked step their divisor is 1 in the lanes
+/// past the end, whose inputs are padding.
+bool isIntegerDivision(Operation *op) {
+  return isa<arith::DivSIOp, arith::DivUIOp, arith::RemSIOp, arith::RemUIOp,
+             arith::CeilDivSIOp, arith::CeilDivUIOp, arith::FloorDivSIOp>(op);
 }
 
 bool needsReassociation(const Analysis &a) {
@@ -187,6 +207,11 @@ LogicalResult analyze(linalg::LinalgOp op,
         bodyOp.getNumRegions() != 0 || bodyOp.getNumResults() != 1)
       return fail("unsupported op '" + bodyOp.getName().getStringRef() +
                   "' in the body (expected elementwise ops)");
+    // The masked tail runs the body on padding, too.
+    if (!isSpeculatable(&bodyOp) && !isIntegerDivision(&bodyOp))
+      return fail("'" + bodyOp.getName().getStringRef() +
+                  "' in the body cannot be executed on the padded lanes of "
+                  "the tail (not speculatable)");
     a.prologue.push_back(&bodyOp);
   }
   if (auto fmf = dyn_cast<arith::ArithFastMathInterface>(a.combiner))
@@ -225,6 +250,41 @@ public:
   virtual Value combine(OpBuilder &b, Location loc, ValueRange accs) = 0;
 };
 
+/// `type.getNumElements()` elements of `source` from `indices` along its
+/// last dim, one scalar read each (for sub-byte element types, see
+/// isByteSized); with a `mask` (a vector.create_mask), only the elements it
+/// enables (the others are poison).
+Value readElementwise(OpBuilder &b, Location loc, Value source,
+                      ArrayRef<Value> indices, VectorType type, Value mask) {
+  int64_t width = type.getNumElements();
+  Value count = arith::ConstantIndexOp::create(b, loc, width);
+  Value zero = arith::ConstantIndexOp::create(b, loc, 0);
+  if (mask) {
+    auto createMask = mask.getDefiningOp<vector::CreateMaskOp>();
+    assert(createMask && "tail masks are vector.create_mask");
+    count = arith::MaxSIOp::create(
+        b, loc, zero,
+        arith::MinSIOp::create(b, loc, createMask.getOperand(0), count));
+  }
+  Value one = arith::ConstantIndexOp::create(b, loc, 1);
+  Value init = ub::PoisonOp::create(b, loc, type);
+  auto loop = scf::ForOp::create(
+      b, loc, zero, count, one, ValueRange{init},
+      [&](OpBuilder &nb, Location nl, Value lane, ValueRange args) {
+        SmallVector<Value> at(indices.begin(), indices.end());
+        at.back() = arith::AddIOp::create(nb, nl, at.back(), lane);
+        Value element =
+            isa<RankedTensorType>(source.getType())
+                ? Value(tensor::ExtractOp::create(nb, nl, source, at))
+                : Value(memref::LoadOp::create(nb, nl, source, at));
+        scf::YieldOp::create(
+            nb, nl,
+            ValueRange{vector::InsertOp::create(nb, nl, element, args.front(),
+                                                ArrayRef<OpFoldResult>{lane})});
+      });
+  return loop.getResult(0);
+}
+
 /// Reads input `in` for a step: `width` elements from `start` along the
 /// innermost dim (masked by `mask` if non-null), or a broadcast scalar if
 /// the input does not depend on that dim.
@@ -251,6 +311,8 @@ Value readInput(OpBuilder &b, Location loc, linalg::LinalgOp op,
             : Value(memref::LoadOp::create(b, loc, source, indices));
     return vector::BroadcastOp::create(b, loc, vecType, scalar);
   }
+  if (!isByteSized(element))
+    return readElementwise(b, loc, source, indices, vecType, mask);
   Value padding = ub::PoisonOp::create(b, loc, element);
   return vector::TransferReadOp::create(
       b, loc, vecType, source, indices,
@@ -327,8 +389,9 @@ Value reduceRowsTogether(OpBuilder &b, Location loc, CombiningKind kind,
   int64_t count = rows.size();
   int64_t padded = llvm::PowerOf2Ceil(count);
   assert(padded <= lanes && "more rows than lanes");
-  int64_t lanesPer128 =
-      std::max<int64_t>(1, 128 / type.getElementTypeBitWidth());
+  // (Lanes as TargetInfo::lanes counts them: a sub-byte type takes a byte.)
+  int64_t lanesPer128 = std::max<int64_t>(
+      1, 128 / llvm::alignTo(type.getElementTypeBitWidth(), 8));
   auto fmf = arith::FastMathFlagsAttr::get(b.getContext(), fastmath);
   SmallVector<Value> level(rows.begin(), rows.end());
   if (padded > count) {
@@ -435,7 +498,7 @@ public:
         for (Value operand : p->getOperands())
           if (!map.contains(operand))
             map.map(operand, splat(b, loc, operand, invariant));
-        map.map(p->getResult(0), vectorizeOne(b, loc, p, map, invariant));
+        map.map(p->getResult(0), vectorizeOne(b, loc, p, map, invariant, mask));
       }
       Value x = map.contains(a.combined) ? map.lookup(a.combined)
                                          : splat(b, loc, a.combined, invariant);
@@ -483,7 +546,7 @@ private:
   }
 
   Value vectorizeOne(OpBuilder &b, Location loc, Operation *p, IRMapping &map,
-                     IRMapping &invariant) {
+                     IRMapping &invariant, Value mask) {
     if (auto cst = dyn_cast<arith::ConstantOp>(p)) {
       if (Value v = invariant.lookupOrNull(cst.getResult()))
         return v;
@@ -494,7 +557,18 @@ private:
       invariant.map(cst.getResult(), v);
       return v;
     }
+    Value safeDivisor;
+    if (mask && isIntegerDivision(p)) {
+      Type type = p->getOperand(1).getType();
+      Value ones = arith::ConstantOp::create(
+          b, loc,
+          DenseElementsAttr::get(vecType(type), b.getIntegerAttr(type, 1)));
+      safeDivisor = arith::SelectOp::create(b, loc, mask,
+                                            map.lookup(p->getOperand(1)), ones);
+    }
     Operation *clone = b.clone(*p, map);
+    if (safeDivisor)
+      clone->setOperand(1, safeDivisor);
     clone->getResult(0).setType(vecType(p->getResult(0).getType()));
     return clone->getResult(0);
   }
@@ -1029,6 +1103,7 @@ private:
         initMap.getResults().back() == b.getAffineDimExpr(*rowDim);
     if (auto memrefType = dyn_cast<MemRefType>(dest.getType()))
       contiguous &= memrefType.isLastDimUnitStride();
+    contiguous &= isByteSized(type.getElementType());
     SmallVector<Value> firstIdx = outIndices(0);
     Value initial;
     if (contiguous) {

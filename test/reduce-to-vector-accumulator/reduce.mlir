@@ -591,3 +591,73 @@ module attributes {transform.with_named_sequence} {
     transform.yield
   }
 }
+
+// -----
+
+// Integer division in the prologue: in the masked tail the divisor is 1 in
+// the lanes past the end (their inputs are padding; a zero divisor traps),
+// in the main loop it is the input as read.
+// CHECK-LABEL: func.func @division
+// CHECK: scf.for
+// CHECK:   %[[MAIN:[a-zA-Z0-9_]+]] = scf.for
+// CHECK:     %[[X:[a-zA-Z0-9_]+]] = vector.transfer_read %{{.*}} : tensor<4x100xi32>, vector<16xi32>
+// CHECK:     %[[Y:[a-zA-Z0-9_]+]] = vector.transfer_read %{{.*}} : tensor<4x100xi32>, vector<16xi32>
+// CHECK-NOT: arith.select
+// CHECK:     arith.divsi %[[X]], %[[Y]] : vector<16xi32>
+// CHECK:   scf.yield
+// CHECK:   %[[TX:[a-zA-Z0-9_]+]] = vector.transfer_read %{{.*}}, %[[M:[a-zA-Z0-9_]+]] {in_bounds = [true]} : tensor<4x100xi32>, vector<16xi32>
+// CHECK:   %[[TY:[a-zA-Z0-9_]+]] = vector.transfer_read %{{.*}}, %[[M]] {in_bounds = [true]} : tensor<4x100xi32>, vector<16xi32>
+// CHECK:   %[[ONES:[a-zA-Z0-9_]+]] = arith.constant dense<1> : vector<16xi32>
+// CHECK:   %[[SAFE:[a-zA-Z0-9_]+]] = arith.select %[[M]], %[[TY]], %[[ONES]] : vector<16xi1>, vector<16xi32>
+// CHECK:   arith.divsi %[[TX]], %[[SAFE]] : vector<16xi32>
+func.func @division(%a: tensor<4x100xi32>, %b: tensor<4x100xi32>, %o: tensor<4xi32>) -> tensor<4xi32> {
+  %r = linalg.generic {indexing_maps = [affine_map<(i, j) -> (i, j)>, affine_map<(i, j) -> (i, j)>, affine_map<(i, j) -> (i)>], iterator_types = ["parallel", "reduction"]}
+      ins(%a, %b : tensor<4x100xi32>, tensor<4x100xi32>) outs(%o : tensor<4xi32>) {
+  ^bb0(%x: i32, %y: i32, %acc: i32):
+    %q = arith.divsi %x, %y : i32
+    %s = arith.addi %q, %acc : i32
+    linalg.yield %s : i32
+  } -> tensor<4xi32>
+  return %r : tensor<4xi32>
+}
+module attributes {transform.with_named_sequence} {
+  transform.named_sequence @__transform_main(%root: !transform.any_op {transform.readonly}) {
+    %g = transform.structured.match ops{["linalg.generic"]} in %root : (!transform.any_op) -> !transform.any_op
+    %l, %c = transform.regtile.reduce_to_vector_accumulator %g {rows = 1, accumulators = 1, arch = "znver4"} : (!transform.any_op) -> (!transform.any_op, !transform.any_op)
+    transform.yield
+  }
+}
+
+// -----
+
+// i1 elements are read one by one (a byte each in memory; a vector load of
+// i1 would read bit-packed lanes) into 64-lane vectors on AVX-512 (a lane
+// per byte), and several rows' results are written element by element.
+// CHECK-LABEL: func.func @i1_and
+// CHECK-NOT: vector.transfer_read
+// CHECK: scf.for
+// CHECK:   scf.for
+// CHECK:     %[[V:[a-zA-Z0-9_]+]] = scf.for %[[L:[a-zA-Z0-9_]+]] = %{{.*}} to %{{.*}} step %{{.*}} iter_args(%[[ACC:[a-zA-Z0-9_]+]] = %{{.*}}) -> (vector<64xi1>)
+// CHECK:       %[[E:[a-zA-Z0-9_]+]] = tensor.extract %{{.*}} : tensor<8x300xi1>
+// CHECK:       %[[INS:[a-zA-Z0-9_]+]] = vector.insert %[[E]], %[[ACC]] [%[[L]]] : i1 into vector<64xi1>
+// CHECK:       scf.yield %[[INS]] : vector<64xi1>
+// CHECK:     arith.andi %{{.*}}, %[[V]] : vector<64xi1>
+// CHECK-NOT: vector.transfer_read
+// CHECK-NOT: vector.transfer_write
+// CHECK: tensor.insert %{{.*}} : tensor<8xi1>
+func.func @i1_and(%a: tensor<8x300xi1>, %o: tensor<8xi1>) -> tensor<8xi1> {
+  %r = linalg.generic {indexing_maps = [affine_map<(i, j) -> (i, j)>, affine_map<(i, j) -> (i)>], iterator_types = ["parallel", "reduction"]}
+      ins(%a : tensor<8x300xi1>) outs(%o : tensor<8xi1>) {
+  ^bb0(%x: i1, %acc: i1):
+    %s = arith.andi %acc, %x : i1
+    linalg.yield %s : i1
+  } -> tensor<8xi1>
+  return %r : tensor<8xi1>
+}
+module attributes {transform.with_named_sequence} {
+  transform.named_sequence @__transform_main(%root: !transform.any_op {transform.readonly}) {
+    %g = transform.structured.match ops{["linalg.generic"]} in %root : (!transform.any_op) -> !transform.any_op
+    %l, %c = transform.regtile.reduce_to_vector_accumulator %g {rows = 4, accumulators = 2, arch = "znver4"} : (!transform.any_op) -> (!transform.any_op, !transform.any_op)
+    transform.yield
+  }
+}

@@ -88,7 +88,8 @@ struct TargetInfo {
   /// AVX-512 BF16 (vdpbf16ps).
   bool hasAVX512BF16() const { return has("avx512bf16"); }
 
-  /// Native vector length in elements of `elementType` (at least 1).
+  /// Native vector length in elements of `elementType` (at least 1); a
+  /// sub-byte type counts as the byte that holds it in memory.
   unsigned lanes(mlir::Type elementType) const;
   /// Native vector length for elements of `bitwidth` bits (at least 1).
   unsigned lanesForBitwidth(unsigned bitwidth) const;

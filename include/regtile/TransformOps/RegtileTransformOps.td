@@ -203,7 +203,17 @@ def ReduceToVectorAccumulatorOp : Op<Transform_Dialect,
     Floating-point add/mul reductions are reassociated: the combiner must
     carry `fastmath<reassoc>` (or `fast`), or `allow_reassociation` must be
     set. Floating-point min/max need no permission (the result does not
-    depend on the order, NaN semantics included).
+    depend on the order, NaN semantics and the IEEE order of -0 < +0
+    included; the accumulators start at +-inf for `minimumf`/`maximumf`,
+    at NaN for `minnumf`/`maxnumf`).
+
+    The masked tail runs the body on lanes past the end too: integer
+    division and remainder (`divsi`, `divui`, `remsi`, `remui`,
+    `ceildivsi`, `ceildivui`, `floordivsi`) divide those lanes by 1, and a
+    body op that is not speculatable otherwise is refused. Sub-byte element
+    types (`i1`) are read and written one element at a time (memory holds
+    one per byte, a vector load or store of them is bit-packed) and count a
+    byte per lane (64 lanes with AVX-512).
 
     Attributes:
     - `accumulators`: independent native vector accumulators per row
@@ -260,7 +270,8 @@ def ReduceToVectorAccumulatorOp : Op<Transform_Dialect,
     linalg op or
     cannot be rewritten: no innermost reduction, several outputs, an output
     indexed by a reduction dimension, an unrecognized combiner, an
-    unsupported op in the body, an input strided along the innermost
+    unsupported op in the body (not elementwise, or not speculatable and
+    not an integer division), an input strided along the innermost
     reduction dimension, a floating-point add/mul without permission to
     reassociate, or `rows` > 1 without a parallel dim or with more
     accumulators than the register file holds. Produces a definite failure if the target description is
