@@ -7,8 +7,8 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "regtile/Patterns/Patterns.h"
 #include "regtile/Pipelines/LowerToLLVM.h"
-#include "regtile/Transforms/Transforms.h"
 
 #include "mlir/Dialect/Affine/IR/AffineOps.h"
 #include "mlir/Dialect/Arith/IR/Arith.h"

@@ -1,0 +1,534 @@
+//===- CacheRead.cpp - Operand tiles staged in a packed cache -------------===//
+
+#include "regtile/Patterns/LoopUtils.h"
+#include "regtile/Patterns/Patterns.h"
+
+#include "mlir/Dialect/Affine/IR/AffineOps.h"
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/Arith/Utils/Utils.h"
+#include "mlir/Dialect/Tensor/IR/Tensor.h"
+#include "mlir/Dialect/Utils/ReshapeOpsUtils.h"
+#include "mlir/Dialect/Utils/StaticValueUtils.h"
+#include "mlir/Interfaces/ValueBoundsOpInterface.h"
+#include "llvm/Support/FormatVariadic.h"
+
+#include <limits>
+
+using namespace mlir;
+
+namespace regtile {
+namespace {
+
+/// How one dim of the footprint is read by the op.
+struct DimAccess {
+  /// The inner loop tiling this dim (null: the dim is not tiled).
+  scf::ForOp loop;
+  int64_t step = 0;
+  /// Offset terms of the op's slice that are the same in every inner
+  /// iteration (untiled dims: where the footprint starts).
+  SmallVector<OpFoldResult> fixed;
+};
+
+struct Analysis {
+  Value source;                       // what the footprint is a slice of
+  SmallVector<scf::ForOp> innerLoops; // outermost first
+  SmallVector<DimAccess> dims;
+  SmallVector<OpFoldResult> opSizes; // the op operand's sizes
+  SmallVector<int64_t> bounds;       // static bounds of the footprint dims
+  Operation *nest = nullptr;         // the outermost inner loop, or the op
+  /// Packed: dims tiled by unit steps come before untiled dims (they move
+  /// out of the tile; the op reads the tile through a reshape).
+  bool movesUnitDims = false;
+};
+
+FailureOr<int64_t> upperBound(OpFoldResult size) {
+  if (std::optional<int64_t> c = getConstantIntValue(size))
+    return *c;
+  return ValueBoundsConstraintSet::computeConstantBound(
+      presburger::BoundType::UB,
+      ValueBoundsConstraintSet::Variable(cast<Value>(size)),
+      /*stopCondition=*/nullptr, /*closedUB=*/true);
+}
+
+/// The static extent of dim `d` of the tensor that `v` is, through
+/// rank-preserving tensor.extract_slice ops, a slice of (INT64_MAX if
+/// dynamic): a footprint is never larger, whatever the tile sizes (cache
+/// blocks larger than a small operand).
+int64_t wholeExtent(Value v, unsigned d) {
+  while (auto slice = v.getDefiningOp<tensor::ExtractSliceOp>()) {
+    if (slice.getSourceType().getRank() != slice.getResultType().getRank())
+      break;
+    v = slice.getSource();
+  }
+  int64_t extent = cast<ShapedType>(v.getType()).getDimSize(d);
+  return ShapedType::isDynamic(extent) ? std::numeric_limits<int64_t>::max()
+                                       : extent;
+}
+
+LogicalResult analyze(linalg::LinalgOp op, scf::ForOp loop,
+                      const CacheReadOptions &options, Analysis &a,
+                      std::string &reason) {
+  auto fail = [&](const Twine &msg) {
+    reason = msg.str();
+    return failure();
+  };
+  if (options.operand >= op.getNumDpsInputs())
+    return fail(llvm::formatv("operand {0} is out of range: the op has {1} "
+                              "inputs",
+                              options.operand, op.getNumDpsInputs()));
+  if (!op.hasPureTensorSemantics())
+    return fail("expected an op on tensors (stage before bufferization)");
+  if (!loop->isProperAncestor(op))
+    return fail("the op is not inside the loop");
+  for (Operation *p = op->getParentOp(); p != loop; p = p->getParentOp()) {
+    auto inner = dyn_cast<scf::ForOp>(p);
+    if (!inner)
+      return fail("only scf.for loops may be between the loop and the op, "
+                  "found '" +
+                  p->getName().getStringRef() + "'");
+    a.innerLoops.insert(a.innerLoops.begin(), inner);
+  }
+  a.nest = a.innerLoops.empty() ? op.getOperation()
+                                : a.innerLoops.front().getOperation();
+  Value operand = op.getDpsInputOperand(options.operand)->get();
+  auto type = dyn_cast<RankedTensorType>(operand.getType());
+  if (!type)
+    return fail("the operand is not a ranked tensor");
+  unsigned rank = type.getRank();
+  if (rank == 0)
+    return fail("the operand is a 0-d tensor: nothing to stage");
+  a.dims.assign(rank, {});
+
+  // Walk up the slices taken inside the inner loops (or by the op's loop
+  // body for the op's own operand).
+  auto insideNest = [&](Value v) {
+    Operation *owner = v.getParentRegion()->getParentOp();
+    return !a.innerLoops.empty() && a.nest->isAncestor(owner);
+  };
+  SmallVector<tensor::ExtractSliceOp> chain;
+  Value v = operand;
+  // The op's operand itself, when the op is directly in the loop's body,
+  // is a slice taken in that body: it is the footprint's last step.
+  if (auto s = v.getDefiningOp<tensor::ExtractSliceOp>();
+      s && a.innerLoops.empty() && s->getBlock() == loop.getBody()) {
+    chain.push_back(s);
+    v = s.getSource();
+  }
+  while (insideNest(v)) {
+    auto slice = v.getDefiningOp<tensor::ExtractSliceOp>();
+    if (!slice)
+      return fail("the operand is computed inside the loop nest (expected "
+                  "slices of a value available in the loop's body)");
+    chain.push_back(slice);
+    v = slice.getSource();
+  }
+  for (tensor::ExtractSliceOp slice : chain)
+    if (!slice.hasUnitStride() ||
+        slice.getSourceType().getRank() != slice.getType().getRank())
+      return fail("the operand is a strided or rank-reducing slice");
+  a.source = v;
+  // Without slices the op reads the whole source: its sizes are the
+  // source's (static ones as attributes, dynamic ones filled in later).
+  if (chain.empty()) {
+    Builder b(op.getContext());
+    for (int64_t size : type.getShape())
+      a.opSizes.push_back(ShapedType::isDynamic(size)
+                              ? OpFoldResult()
+                              : OpFoldResult(b.getIndexAttr(size)));
+  } else {
+    a.opSizes = chain.front().getMixedSizes();
+  }
+
+  // Offsets, per dim: an inner loop's IV (a tile dim) or invariant terms.
+  for (tensor::ExtractSliceOp slice : chain) {
+    for (auto [d, offset] : llvm::enumerate(slice.getMixedOffsets())) {
+      if (isConstantIntValue(offset, 0))
+        continue;
+      // A constant offset is the same in every inner iteration.
+      if (!isa<Value>(offset)) {
+        a.dims[d].fixed.push_back(offset);
+        continue;
+      }
+      auto iv = dyn_cast<BlockArgument>(cast<Value>(offset));
+      scf::ForOp tiling;
+      for (scf::ForOp l : a.innerLoops)
+        if (iv && l.getInductionVar() == iv)
+          tiling = l;
+      if (tiling) {
+        if (a.dims[d].loop)
+          return fail(llvm::formatv("dim {0} of the operand is tiled by more "
+                                    "than one loop inside the loop; stage "
+                                    "it at an inner loop",
+                                    d));
+        std::optional<int64_t> lb = getConstantIntValue(tiling.getLowerBound());
+        std::optional<int64_t> step = getConstantIntValue(tiling.getStep());
+        if (!lb || *lb != 0 || !step)
+          return fail(llvm::formatv("the loop tiling dim {0} does not start "
+                                    "at 0 with a constant step",
+                                    d));
+        a.dims[d].loop = tiling;
+        a.dims[d].step = *step;
+        continue;
+      }
+      if (!isLoopInvariant(a.nest, cast<Value>(offset)))
+        return fail(llvm::formatv("the offset of dim {0} of the operand "
+                                  "depends on the inner loops other than as "
+                                  "a tile index",
+                                  d));
+      a.dims[d].fixed.push_back(offset);
+    }
+  }
+  // A dim tiled by a unit step moves out of the tile for free (the op reads
+  // one index of it: the cache's tile is the op's operand up to unit dims);
+  // a larger tile moved out past an untiled dim would transpose the data
+  // the op reads.
+  bool seenTiled = false, seenUnitTiled = false;
+  for (auto [d, dim] : llvm::enumerate(a.dims)) {
+    if (dim.loop) {
+      if (!dim.fixed.empty())
+        return fail(llvm::formatv("dim {0} is tiled at a nonzero offset", d));
+      seenTiled |= dim.step != 1;
+      seenUnitTiled |= dim.step == 1;
+      continue;
+    }
+    a.movesUnitDims |= seenUnitTiled && options.packed;
+    if (isa_and_present<Value>(a.opSizes[d]) &&
+        !isLoopInvariant(a.nest, cast<Value>(a.opSizes[d])))
+      return fail(llvm::formatv("the extent of dim {0} of the operand "
+                                "changes in the inner loops",
+                                d));
+    if (seenTiled && options.packed)
+      return fail(llvm::formatv(
+          "the packed cache would transpose the operand: dim {0} is not "
+          "tiled by an inner loop but a dim before it is, by a step larger "
+          "than 1 (tile it too, e.g. by a unit-step loop)",
+          d));
+  }
+  // Static bounds of the footprint: the source's dims where tiled, the op's
+  // extent elsewhere.
+  for (unsigned d = 0; d < rank; ++d) {
+    FailureOr<int64_t> ub =
+        a.dims[d].loop ? ValueBoundsConstraintSet::computeConstantBound(
+                             presburger::BoundType::UB,
+                             ValueBoundsConstraintSet::Variable(a.source, d),
+                             /*stopCondition=*/nullptr, /*closedUB=*/true)
+        : a.opSizes[d] ? upperBound(a.opSizes[d])
+                       : ValueBoundsConstraintSet::computeConstantBound(
+                             presburger::BoundType::UB,
+                             ValueBoundsConstraintSet::Variable(a.source, d),
+                             /*stopCondition=*/nullptr, /*closedUB=*/true);
+    if (failed(ub))
+      return fail(llvm::formatv("dim {0} of the operand's footprint has no "
+                                "static upper bound",
+                                d));
+    a.bounds.push_back(std::min(*ub, wholeExtent(a.source, d)));
+    if (a.bounds.back() <= 0)
+      return fail(llvm::formatv("dim {0} of the operand is empty: nothing "
+                                "to stage",
+                                d));
+  }
+  return success();
+}
+
+/// Outermost scf.for enclosing `loop` (or `loop` itself) in the same
+/// function-like region: the place of the cache allocation.
+Operation *outermostLoop(scf::ForOp loop) {
+  Operation *outer = loop;
+  for (Operation *p = loop->getParentOp(); p && isa<scf::ForOp>(p);
+       p = p->getParentOp())
+    outer = p;
+  return outer;
+}
+
+/// The cache's layout. Packed: the tiled dims (inner loops' order) outer,
+/// then the untiled dims; the tiles, in dim order, inner. Dense: the
+/// footprint's own layout, as one tile spanning the (bound of the)
+/// innermost dim.
+struct CacheLayout {
+  SmallVector<int64_t> innerPos, tiles, perm, shape;
+  /// Whether dim `d` is tiled by an inner loop in the packed layout.
+  std::function<bool(unsigned)> tiled;
+
+  int64_t tileOf(int64_t d) const {
+    auto it = llvm::find(innerPos, d);
+    return it == innerPos.end() ? 0 : tiles[it - innerPos.begin()];
+  }
+  bool identityPerm() const {
+    return llvm::equal(perm, llvm::seq<int64_t>(0, perm.size()));
+  }
+};
+
+CacheLayout computeLayout(const Analysis &a, bool packed) {
+  CacheLayout l;
+  unsigned rank = a.dims.size();
+  l.tiled = [&a, packed](unsigned d) { return packed && a.dims[d].loop; };
+  // Tiles of one element are no tiles: when every tiled dim steps by 1 and
+  // the innermost dim is untiled (a convolution's filter: kh by the
+  // reduction loop, [ci][kw][co] read whole), the tiled dims only move to
+  // the front, indexed by their IV, and the innermost dim is the tile (as
+  // in the dense layout), so the copy moves whole vectors along it instead
+  // of one element per tile.
+  bool unitTilesOnly =
+      packed && !a.dims[rank - 1].loop &&
+      llvm::all_of(a.dims, [](const DimAccess &d) { return d.step <= 1; });
+  for (unsigned d = 0; d < rank; ++d)
+    if (l.tiled(d) && !unitTilesOnly) {
+      l.innerPos.push_back(d);
+      l.tiles.push_back(a.dims[d].step);
+    }
+  // (Also when no inner loop tiles the footprint.)
+  if (l.innerPos.empty()) {
+    l.innerPos.push_back(rank - 1);
+    l.tiles.push_back(a.bounds[rank - 1]);
+  }
+  for (scf::ForOp loop : a.innerLoops)
+    for (unsigned d = 0; d < rank; ++d)
+      if (l.tiled(d) && a.dims[d].loop == loop)
+        l.perm.push_back(d);
+  for (unsigned d = 0; d < rank; ++d)
+    if (!l.tiled(d))
+      l.perm.push_back(d);
+  for (int64_t d : l.perm)
+    l.shape.push_back(l.tileOf(d) ? llvm::divideCeil(a.bounds[d], l.tileOf(d))
+                                  : a.bounds[d]);
+  llvm::append_range(l.shape, l.tiles);
+  return l;
+}
+
+/// Before the inner loops: the footprint packed into (the part of) `cache`
+/// it fills. Fills in the op's sizes of `a` where they are the source's.
+linalg::PackOp fillCache(RewriterBase &rewriter, Location loc, Analysis &a,
+                         const CacheLayout &l, Value cache) {
+  MLIRContext *ctx = rewriter.getContext();
+  unsigned rank = a.dims.size();
+  rewriter.setInsertionPoint(a.nest);
+  IRMapping hoisted;
+  SmallVector<OpFoldResult> fpOffsets, fpSizes;
+  SmallVector<OpFoldResult> sourceSizes =
+      tensor::getMixedSizes(rewriter, loc, a.source);
+  for (unsigned d = 0; d < rank; ++d)
+    if (!a.opSizes[d])
+      a.opSizes[d] = sourceSizes[d];
+  for (unsigned d = 0; d < rank; ++d) {
+    if (a.dims[d].loop) {
+      fpOffsets.push_back(rewriter.getIndexAttr(0));
+      fpSizes.push_back(sourceSizes[d]);
+      continue;
+    }
+    OpFoldResult sum = rewriter.getIndexAttr(0);
+    for (OpFoldResult term : a.dims[d].fixed) {
+      AffineExpr s0 = getAffineSymbolExpr(0, ctx),
+                 s1 = getAffineSymbolExpr(1, ctx);
+      sum = affine::makeComposedFoldedAffineApply(
+          rewriter, loc, s0 + s1,
+          {sum, hoistInvariant(rewriter, a.nest, term, hoisted)});
+    }
+    fpOffsets.push_back(sum);
+    fpSizes.push_back(hoistInvariant(rewriter, a.nest, a.opSizes[d], hoisted));
+  }
+  Value footprint = a.source;
+  bool whole =
+      llvm::all_of(fpOffsets,
+                   [](OpFoldResult o) { return isConstantIntValue(o, 0); }) &&
+      llvm::all_of(llvm::zip(fpSizes, sourceSizes),
+                   [](auto p) { return std::get<0>(p) == std::get<1>(p); });
+  if (!whole) {
+    SmallVector<OpFoldResult> ones(rank, rewriter.getIndexAttr(1));
+    footprint = tensor::ExtractSliceOp::create(rewriter, loc, a.source,
+                                               fpOffsets, fpSizes, ones);
+  }
+  SmallVector<OpFoldResult> destSizes;
+  bool needsPadding = false;
+  for (int64_t d : l.perm) {
+    if (!l.tileOf(d)) {
+      destSizes.push_back(fpSizes[d]);
+      continue;
+    }
+    int64_t step = l.tileOf(d);
+    std::optional<int64_t> size = getConstantIntValue(fpSizes[d]);
+    needsPadding |= !size || *size % step != 0;
+    AffineExpr s0 = getAffineSymbolExpr(0, ctx);
+    destSizes.push_back(affine::makeComposedFoldedAffineApply(
+        rewriter, loc, s0.ceilDiv(step), {fpSizes[d]}));
+  }
+  for (int64_t t : l.tiles)
+    destSizes.push_back(rewriter.getIndexAttr(t));
+  Value dest = cache;
+  bool fullCache = llvm::all_of(llvm::zip(destSizes, l.shape), [](auto p) {
+    return isConstantIntValue(std::get<0>(p), std::get<1>(p));
+  });
+  if (!fullCache) {
+    SmallVector<OpFoldResult> zeros(l.shape.size(), rewriter.getIndexAttr(0));
+    SmallVector<OpFoldResult> ones(l.shape.size(), rewriter.getIndexAttr(1));
+    dest = tensor::ExtractSliceOp::create(rewriter, loc, cache, zeros,
+                                          destSizes, ones);
+  }
+  // A pack (without tiles: a plain copy) that regtile lowers to register
+  // tile copies.
+  Type element = cast<ShapedType>(cache.getType()).getElementType();
+  Value padding;
+  if (needsPadding)
+    padding =
+        arith::ConstantOp::create(rewriter, loc, rewriter.getZeroAttr(element));
+  SmallVector<OpFoldResult> tileSizes;
+  for (int64_t t : l.tiles)
+    tileSizes.push_back(rewriter.getIndexAttr(t));
+  return linalg::PackOp::create(
+      rewriter, loc, footprint, dest, l.innerPos, tileSizes, padding,
+      l.identityPerm() ? ArrayRef<int64_t>() : ArrayRef<int64_t>(l.perm));
+}
+
+/// At the insertion point (before the op): the op's tile of the filled
+/// cache, as its operand's type.
+Value cacheView(RewriterBase &rewriter, Location loc, Analysis &a,
+                const CacheLayout &l, Value filled, Type element,
+                Value operand) {
+  SmallVector<OpFoldResult> offsets, sizes;
+  auto operandType = cast<RankedTensorType>(operand.getType());
+  for (int64_t d : l.perm) {
+    if (l.tiled(d)) {
+      // The tile index: iv / step, unsigned (iv counts from 0), so that a
+      // power-of-two step is a shift.
+      Value step =
+          arith::ConstantIndexOp::create(rewriter, loc, a.dims[d].step);
+      offsets.push_back(arith::DivUIOp::create(rewriter, loc,
+                                               a.dims[d].loop.getInductionVar(),
+                                               step)
+                            .getResult());
+      sizes.push_back(rewriter.getIndexAttr(1));
+      continue;
+    }
+    // Untiled: at the start of the footprint, or (dense) at the inner
+    // loop's IV; the dense layout's one tile is outer index 0.
+    OpFoldResult at = a.dims[d].loop
+                          ? OpFoldResult(a.dims[d].loop.getInductionVar())
+                          : rewriter.getIndexAttr(0);
+    bool denseTile = l.tileOf(d) != 0;
+    offsets.push_back(denseTile ? rewriter.getIndexAttr(0) : at);
+    sizes.push_back(denseTile ? rewriter.getIndexAttr(1) : a.opSizes[d]);
+  }
+  for (int64_t d : l.innerPos) {
+    offsets.push_back(l.tiled(d) || !a.dims[d].loop
+                          ? OpFoldResult(rewriter.getIndexAttr(0))
+                          : OpFoldResult(a.dims[d].loop.getInductionVar()));
+    sizes.push_back(a.opSizes[d]);
+  }
+  SmallVector<OpFoldResult> strides(offsets.size(), rewriter.getIndexAttr(1));
+  if (!a.movesUnitDims)
+    return tensor::ExtractSliceOp::create(rewriter, loc, operandType, filled,
+                                          offsets, sizes, strides);
+  // Unit-step dims moved out of the tile: the tile without its unit dims is
+  // the op's operand without its unit dims (analyze checked the order), so
+  // a rank-reduced slice and an expand_shape give the operand.
+  SmallVector<int64_t> reducedShape;
+  for (OpFoldResult size : sizes) {
+    std::optional<int64_t> c = getConstantIntValue(size);
+    if (c != 1)
+      reducedShape.push_back(c ? *c : ShapedType::kDynamic);
+  }
+  auto reduced = RankedTensorType::get(reducedShape, element);
+  std::optional<SmallVector<ReassociationIndices>> reassoc =
+      getReassociationIndicesForReshape(reduced, operandType);
+  assert(reassoc && "analyze checked that the tile is the operand up to "
+                    "unit dims");
+  Value slice = tensor::ExtractSliceOp::create(rewriter, loc, reduced, filled,
+                                               offsets, sizes, strides);
+  return tensor::ExpandShapeOp::create(
+      rewriter, loc, operandType, slice, *reassoc,
+      tensor::getMixedSizes(rewriter, loc, operand));
+}
+
+} // namespace
+
+FailureOr<CacheReadResult> cacheRead(RewriterBase &rewriter,
+                                     linalg::LinalgOp op, scf::ForOp loop,
+                                     const TargetInfo &target,
+                                     const CacheReadOptions &options,
+                                     std::string &reason) {
+  Analysis a;
+  OpBuilder::InsertionGuard guard(rewriter);
+  if (failed(analyze(op, loop, options, a, reason)))
+    return failure();
+  // Filling on first use: the loop right inside `loop` must read the same
+  // footprint in each iteration (it does not tile the operand). Run once,
+  // it is not a loop any more after canonicalization: the copy stays.
+  bool markFill = options.fillOnFirstUse;
+  if (markFill) {
+    if (a.innerLoops.empty()) {
+      reason = "fill_on_first_use: no loop between the loop and the op to "
+               "fill the cache in";
+      return failure();
+    }
+    auto tilesOperand = [&](scf::ForOp l) {
+      return llvm::any_of(a.dims,
+                          [&](const DimAccess &d) { return d.loop == l; });
+    };
+    scf::ForOp next = a.innerLoops.front();
+    if (tilesOperand(next)) {
+      reason = "fill_on_first_use: the loop inside the staging loop tiles "
+               "the operand (each of its iterations reads a different part "
+               "of the cache)";
+      return failure();
+    }
+    // The loops inside it tile the operand: each reads a cache row once
+    // per iteration of the first (otherwise the fill of a row would run in
+    // each of their iterations).
+    if (!llvm::all_of(llvm::drop_begin(a.innerLoops), tilesOperand)) {
+      reason = "fill_on_first_use: a loop inside the first one does not "
+               "tile the operand (the fill of a row would run in each of "
+               "its iterations)";
+      return failure();
+    }
+    std::optional<APInt> trips = next.getStaticTripCount();
+    markFill = !trips || trips->getZExtValue() > 1;
+  }
+  Location loc = op.getLoc();
+  auto sourceType = cast<RankedTensorType>(a.source.getType());
+  CacheLayout layout = computeLayout(a, options.packed);
+
+  // The cache: static, once, before the loop nest; filled before the inner
+  // loops; read by the op.
+  rewriter.setInsertionPoint(outermostLoop(loop));
+  auto cache = tensor::EmptyOp::create(rewriter, loc, layout.shape,
+                                       sourceType.getElementType());
+  linalg::PackOp pack = fillCache(rewriter, loc, a, layout, cache);
+  OpOperand *operand = op.getDpsInputOperand(options.operand);
+  rewriter.setInsertionPoint(op);
+  Value view = cacheView(rewriter, loc, a, layout, pack.getResult(),
+                         sourceType.getElementType(), operand->get());
+  rewriter.modifyOpInPlace(op, [&] { operand->set(view); });
+
+  CacheReadResult result;
+  result.cache = cache;
+  result.copy = pack;
+  // The copy as register tile copies (the pack lowering of regtile).
+  std::string ignored;
+  FailureOr<TileCopyResult> copies = packUnpackToTileCopies(
+      rewriter, pack, target, TileCopyOptions(), ignored);
+  if (succeeded(copies))
+    result.copy = copies->loops.front();
+  if (markFill) {
+    // The mark goes on the outermost loop of the copy that canonicalization
+    // keeps: a loop that runs once (one micro-panel when nc = nr) is folded
+    // into its parent and would take the mark with it.
+    auto root = dyn_cast<scf::ForOp>(result.copy);
+    while (root && root.getStaticTripCount() &&
+           root.getStaticTripCount()->isOne()) {
+      auto inner = root.getBody()->getOps<scf::ForOp>();
+      if (!llvm::hasSingleElement(inner))
+        break;
+      scf::ForOp child = *inner.begin();
+      if (failed(root.promoteIfSingleIteration(rewriter)))
+        break;
+      root = child;
+    }
+    if (root &&
+        !(root.getStaticTripCount() && root.getStaticTripCount()->isOne())) {
+      result.copy = root;
+      result.copy->setAttr(kFillOnFirstUseAttrName, rewriter.getUnitAttr());
+    }
+  }
+  return result;
+}
+
+} // namespace regtile

@@ -1,0 +1,207 @@
+//===- ConvolutionBlocking.cpp - Register tiles of 2-D convolutions -------===//
+
+#include "regtile/Patterns/Patterns.h"
+
+#include "mlir/Dialect/Linalg/IR/Linalg.h"
+#include "llvm/Support/FormatVariadic.h"
+
+using namespace mlir;
+
+namespace regtile {
+namespace {
+
+/// Whether `e` is an elementwise op over the whole of `value`: a
+/// linalg.generic of parallel loops only, reading `value` (once) and
+/// writing its one result with identity maps over the same shape.
+bool isWholeElementwiseConsumer(linalg::GenericOp e, Value value) {
+  if (e.getNumDpsInits() != 1 || e.getNumParallelLoops() != e.getNumLoops() ||
+      e->getResult(0).getType() != value.getType())
+    return false;
+  unsigned uses = 0;
+  for (OpOperand *in : e.getDpsInputOperands()) {
+    if (in->get() != value)
+      continue;
+    ++uses;
+    if (!e.getMatchingIndexingMap(in).isIdentity())
+      return false;
+  }
+  return uses == 1 &&
+         e.getMatchingIndexingMap(e.getDpsInitOperand(0)).isIdentity();
+}
+
+/// Upstream's classification of convolution dims, which expects the image
+/// as the first input and the filter as the second; a linalg.generic may
+/// name them the other way round (seed 000's does).
+/// Sets `filterOperand` to the input that is the filter.
+FailureOr<linalg::ConvolutionDimensions> inferDims(linalg::LinalgOp op,
+                                                   unsigned &filterOperand) {
+  filterOperand = 1;
+  FailureOr<linalg::ConvolutionDimensions> dims =
+      linalg::inferConvolutionDims(op);
+  auto generic = dyn_cast<linalg::GenericOp>(op.getOperation());
+  if (succeeded(dims) || !generic || generic.getNumDpsInputs() != 2)
+    return dims;
+  filterOperand = 0;
+  // Ask about a detached copy with the inputs swapped.
+  OpBuilder b(op.getContext());
+  auto swapped = cast<linalg::GenericOp>(b.clone(*generic));
+  swapped->setOperand(0, generic->getOperand(1));
+  swapped->setOperand(1, generic->getOperand(0));
+  SmallVector<Attribute> maps(generic.getIndexingMaps().getValue());
+  std::swap(maps[0], maps[1]);
+  swapped.setIndexingMapsAttr(b.getArrayAttr(maps));
+  dims = linalg::inferConvolutionDims(swapped);
+  swapped->erase();
+  return dims;
+}
+
+} // namespace
+
+LogicalResult checkNonEmptyLoops(linalg::LinalgOp op, std::string &reason) {
+  for (auto [d, extent] : llvm::enumerate(op.getStaticLoopRanges()))
+    if (extent == 0) {
+      reason = llvm::formatv("loop {0} of the op has no iterations: nothing "
+                             "to block",
+                             d);
+      return failure();
+    }
+  return success();
+}
+
+FailureOr<ConvolutionBlocking>
+computeConvolutionBlocking(const TargetInfo &target, linalg::LinalgOp op,
+                           const ConvolutionBlocking &fixed,
+                           std::string &reason) {
+  auto fail = [&](const Twine &msg) {
+    reason = msg.str();
+    return failure();
+  };
+  if (op.getNumDpsInits() != 1 || op.getNumDpsInputs() != 2)
+    return fail("expected a convolution with two inputs and one output");
+  Type accType = getElementTypeOrSelf(op.getDpsInitOperand(0)->get().getType());
+  if (!accType.isIntOrFloat())
+    return fail("expected an integer or float output");
+  if (failed(checkNonEmptyLoops(op, reason)))
+    return failure();
+  unsigned filterOperand;
+  FailureOr<linalg::ConvolutionDimensions> dims = inferDims(op, filterOperand);
+  if (failed(dims))
+    return fail("the op is not a convolution (no output image / filter "
+                "loop pair)");
+  if (dims->batch.size() != 1 || dims->outputImage.size() != 2 ||
+      dims->outputChannel.size() != 1 || dims->filterLoop.size() != 2 ||
+      dims->inputChannel.size() != 1 || !dims->depth.empty())
+    return fail(llvm::formatv(
+        "expected a 2-D convolution with one batch, two output image, one "
+        "output channel, two filter loop and one input channel dims; found "
+        "{0}, {1}, {2}, {3} and {4} (and {5} depthwise dims)",
+        dims->batch.size(), dims->outputImage.size(),
+        dims->outputChannel.size(), dims->filterLoop.size(),
+        dims->inputChannel.size(), dims->depth.size()));
+  // The loop order of linalg.conv_2d_nhwc_hwcf (and its generic form):
+  // (n, oh, ow, oc, kh, kw, ci), the output indexed as NHWC.
+  if (dims->batch[0] != 0 || dims->outputImage[0] != 1 ||
+      dims->outputImage[1] != 2 || dims->outputChannel[0] != 3 ||
+      dims->filterLoop[0] != 4 || dims->filterLoop[1] != 5 ||
+      dims->inputChannel[0] != 6 ||
+      op.getMatchingIndexingMap(op.getDpsInitOperand(0)) !=
+          AffineMap::getMultiDimIdentityMap(op.getNumLoops(), op.getContext())
+              .getMajorSubMap(4))
+    return fail("expected the loops (n, oh, ow, oc, kh, kw, ci) and an NHWC "
+                "output (the order of linalg.conv_2d_nhwc_hwcf)");
+  for (auto [what, values] :
+       {std::pair<StringRef, ArrayRef<int64_t>>{"stride", dims->strides},
+        {"dilation", dims->dilations}})
+    for (int64_t v : values)
+      if (v != 1)
+        return fail(llvm::formatv("a {0} of {1}: only strides and dilations "
+                                  "of 1 are supported",
+                                  what, v));
+
+  if (fixed.rows < 0 || fixed.channels < 0)
+    return fail(llvm::formatv("rows = {0}, channels = {1}: expected "
+                              "non-negative sizes",
+                              fixed.rows, fixed.channels));
+  int64_t lanes = target.lanes(accType);
+  int64_t regs = target.numVectorRegisters;
+  if (fixed.channels % lanes != 0)
+    return fail(llvm::formatv("channels = {0} is not a multiple of the {1} "
+                              "lanes of a native vector",
+                              fixed.channels, lanes));
+  // rows x nv accumulators, nv registers for the filter's channel vectors
+  // and one per row for the input broadcasts (all of a step's loads issue
+  // before its FMAs).
+  auto needs = [](int64_t rows, int64_t nv) { return rows * nv + nv + rows; };
+  // A tile keeps the FMA units busy if it has enough independent
+  // accumulators (FMA latency x throughput) and loads no faster than the
+  // load units deliver: rows * nv FMAs per rows + nv loads (broadcasts
+  // included) at least load / FMA reciprocal throughput, and at least 1.
+  // Among those, the least padding wins (partial tiles compute clamped rows
+  // and masked lanes: wasted FMAs), then the most FMAs per load.
+  double fmaCost =
+      target.vectorFMA ? target.vectorFMA->reciprocalThroughput : 0.5;
+  double loadCost =
+      target.vectorLoad ? target.vectorLoad->reciprocalThroughput : 0.5;
+  double minScore = std::max(1.0, fmaCost > 0 ? loadCost / fmaCost : 1.0);
+  int64_t minAccumulators =
+      target.vectorFMA ? target.vectorFMA->independentChains() : 8;
+  SmallVector<int64_t> ranges = op.getStaticLoopRanges();
+  auto usefulFraction = [](int64_t extent, int64_t tile) {
+    if (ShapedType::isDynamic(extent) || extent <= 0)
+      return 1.0;
+    return double(extent) / double(llvm::divideCeil(extent, tile) * tile);
+  };
+  struct Candidate {
+    int64_t rows, nv;
+    double score, useful;
+    bool busy;
+  };
+  std::optional<Candidate> best;
+  auto better = [](const Candidate &a, const Candidate &b) {
+    if (a.busy != b.busy)
+      return a.busy;
+    if (a.busy && std::abs(a.useful - b.useful) > 1e-3)
+      return a.useful > b.useful;
+    return a.score > b.score;
+  };
+  for (int64_t nv = 1; nv <= 4; ++nv) {
+    if (fixed.channels && nv != fixed.channels / lanes)
+      continue;
+    for (int64_t rows = 1; needs(rows, nv) <= regs; ++rows) {
+      if (fixed.rows && rows != fixed.rows)
+        continue;
+      Candidate c{rows, nv, double(rows * nv) / double(rows + nv),
+                  usefulFraction(ranges[2], rows) *
+                      usefulFraction(ranges[3], nv * lanes),
+                  false};
+      c.busy = rows * nv >= minAccumulators && c.score >= minScore;
+      if (!best || better(c, *best))
+        best = c;
+    }
+  }
+  if (!best) {
+    int64_t nv = fixed.channels ? fixed.channels / lanes : 1;
+    int64_t rows = fixed.rows ? fixed.rows : 1;
+    return fail(llvm::formatv(
+        "a {0} x {1} register tile needs {2} accumulators + {3} registers for "
+        "the filter + {4} for the input broadcasts, more than the {5} vector "
+        "registers of the target",
+        rows, nv * lanes, rows * nv, nv, rows, regs));
+  }
+  ConvolutionBlocking b;
+  b.rows = best->rows;
+  b.channels = best->nv * lanes;
+  b.filterOperand = filterOperand;
+
+  // The op whose tiles the loops produce: the convolution's elementwise
+  // consumer (a ReLU, a bias add), if it is its only user, else itself.
+  b.root = op;
+  Value result = op->getResult(0);
+  if (result.hasOneUse())
+    if (auto e = dyn_cast<linalg::GenericOp>(*result.getUsers().begin()))
+      if (isWholeElementwiseConsumer(e, result))
+        b.root = e;
+  return b;
+}
+
+} // namespace regtile

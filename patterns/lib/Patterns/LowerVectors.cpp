@@ -1,0 +1,138 @@
+//===- LowerVectors.cpp - n-D vectors to 1-D with x86 strategies ----------===//
+
+#include "regtile/Patterns/Passes.h"
+#include "regtile/Patterns/Patterns.h"
+
+#include "mlir/Dialect/Vector/Transforms/LoweringPatterns.h"
+#include "mlir/Transforms/GreedyPatternRewriteDriver.h"
+
+using namespace mlir;
+
+namespace regtile {
+
+#define GEN_PASS_DEF_REGTILELOWERVECTORS
+#include "regtile/Patterns/Passes.h.inc"
+
+//===----------------------------------------------------------------------===//
+// Vector lowering
+//===----------------------------------------------------------------------===//
+
+VectorLoweringOptions VectorLoweringOptions::forTarget(const TargetInfo &t) {
+  VectorLoweringOptions options;
+  // 16x16 f32 transposes have a dedicated AVX-512 shuffle sequence.
+  options.transposeLowering =
+      t.hasAVX512() ? vector::VectorTransposeLowering::Shuffle16x16
+                    : vector::VectorTransposeLowering::Shuffle1D;
+  options.i8Dot.avx512vnni = t.simdBits == 512 && t.hasAVX512VNNI();
+  options.i8Dot.avx512bw = t.simdBits == 512 && t.has("avx512bw");
+  options.i8Dot.avx2 = t.simdBits == 256 && t.hasAVX2();
+  return options;
+}
+
+/// True if the innermost dimension of the multi_reduction source is reduced.
+static bool reducesInnermostDim(vector::MultiDimReductionOp op) {
+  int64_t rank = op.getSourceVectorType().getRank();
+  return llvm::is_contained(op.getReductionDims(), rank - 1);
+}
+
+LogicalResult lowerVectors(Operation *root,
+                           const VectorLoweringOptions &options) {
+  MLIRContext *ctx = root->getContext();
+
+  // 0. Instruction selection that must see multi-reductions whole.
+  if (options.i8Dot.avx512vnni || options.i8Dot.avx512bw ||
+      options.i8Dot.avx2) {
+    RewritePatternSet patterns(ctx);
+    populateI8DotPatterns(patterns, options.i8Dot);
+    if (failed(applyPatternsGreedily(root, std::move(patterns))))
+      return root->emitError("regtile vector lowering did not converge");
+  }
+
+  // 1. Multi-reductions, per op, with the strategy that avoids transposes.
+  SmallVector<Operation *> innerReductions, innerParallels;
+  root->walk([&](vector::MultiDimReductionOp op) {
+    (reducesInnermostDim(op) ? innerReductions : innerParallels).push_back(op);
+  });
+  for (auto [ops, strategy] :
+       {std::make_pair(&innerReductions,
+                       vector::VectorMultiReductionLowering::InnerReduction),
+        std::make_pair(&innerParallels,
+                       vector::VectorMultiReductionLowering::InnerParallel)}) {
+    if (ops->empty())
+      continue;
+    RewritePatternSet patterns(ctx);
+    vector::populateVectorMultiReductionLoweringPatterns(patterns, strategy);
+    GreedyRewriteConfig config;
+    config.setStrictness(GreedyRewriteStrictness::ExistingAndNewOps);
+    // Lowering may legitimately leave nothing to do; only a verifier failure
+    // is an error, and that is caught by the pass manager.
+    (void)applyOpPatternsGreedily(*ops, std::move(patterns), config);
+  }
+
+  // 2. Transfers that skip inner source dims (e.g. (d0..d6) -> (d2, d3), which
+  //    casting away leading unit dims produces) read and write through
+  //    rank-reduced subviews so that they lower to vector loads and stores,
+  //    not to one scalar access per element.
+  {
+    // vector.mask regions first: the unit-dim patterns below rewrite the
+    // transfer itself and must not insert ops into a mask region.
+    RewritePatternSet maskPatterns(ctx);
+    vector::populateVectorMaskLoweringPatternsForSideEffectingOps(maskPatterns);
+    if (failed(applyPatternsGreedily(root, std::move(maskPatterns))))
+      return root->emitError("regtile vector lowering did not converge");
+    RewritePatternSet patterns(ctx);
+    populateTransferUnitDimPatterns(patterns);
+    vector::populateVectorTransferDropUnitDimsPatterns(patterns);
+    if (failed(applyPatternsGreedily(root, std::move(patterns))))
+      return root->emitError("regtile vector lowering did not converge");
+  }
+
+  // 3. Contractions to outer products to FMAs; masks; broadcasts.
+  {
+    RewritePatternSet patterns(ctx);
+    vector::populateVectorContractLoweringPatterns(
+        patterns, vector::VectorContractLowering::OuterProduct);
+    vector::populateVectorOuterProductLoweringPatterns(patterns);
+    vector::populateVectorMaskOpLoweringPatterns(patterns);
+    vector::populateVectorMaskLoweringPatternsForSideEffectingOps(patterns);
+    vector::populateVectorBroadcastLoweringPatterns(patterns);
+    vector::populateVectorTransferPermutationMapLoweringPatterns(patterns);
+    vector::populateVectorTransferLoweringPatterns(patterns,
+                                                   /*maxTransferRank=*/1);
+    vector::populateVectorGatherLoweringPatterns(patterns);
+    vector::populateVectorStepLoweringPatterns(patterns);
+    vector::populateVectorInterleaveLoweringPatterns(patterns);
+    vector::populateVectorScanLoweringPatterns(patterns);
+    vector::populateVectorBitCastLoweringPatterns(patterns);
+    vector::ShapeCastOp::getCanonicalizationPatterns(patterns, ctx);
+    if (failed(applyPatternsGreedily(root, std::move(patterns))))
+      return root->emitError("regtile vector lowering did not converge");
+  }
+
+  // 4. Transposes and shape casts last: the steps above create them.
+  {
+    RewritePatternSet patterns(ctx);
+    vector::populateVectorTransposeLoweringPatterns(patterns,
+                                                    options.transposeLowering);
+    vector::populateVectorShapeCastLoweringPatterns(patterns);
+    if (failed(applyPatternsGreedily(root, std::move(patterns))))
+      return root->emitError("regtile vector lowering did not converge");
+  }
+  return success();
+}
+
+namespace {
+struct RegtileLowerVectorsPass
+    : public impl::RegtileLowerVectorsBase<RegtileLowerVectorsPass> {
+  using Base::Base;
+  void runOnOperation() override {
+    Operation *op = getOperation();
+    FailureOr<TargetInfo> info = getTargetFor(op, target, op->getLoc());
+    if (failed(info) ||
+        failed(lowerVectors(op, VectorLoweringOptions::forTarget(*info))))
+      return signalPassFailure();
+  }
+};
+} // namespace
+
+} // namespace regtile

@@ -1,0 +1,597 @@
+//===- PrefetchAhead.cpp - prefetch what the next iterations access -------===//
+
+#include "VectorStores.h"
+#include "regtile/Patterns/Passes.h"
+#include "regtile/Patterns/Patterns.h"
+
+#include "mlir/Dialect/Affine/IR/AffineOps.h"
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/LLVMIR/LLVMDialect.h"
+#include "mlir/Dialect/MemRef/IR/MemRef.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/Dialect/Vector/IR/VectorOps.h"
+#include "mlir/Interfaces/SideEffectInterfaces.h"
+#include "mlir/Pass/Pass.h"
+#include "llvm/ADT/MapVector.h"
+#include "llvm/Support/FormatVariadic.h"
+
+#include <cstdlib>
+#include <map>
+
+using namespace mlir;
+
+namespace regtile {
+namespace {
+
+/// The values of one iteration of `loop` mapped to those of the iteration
+/// `ahead` iterations later: the IV moves on, index arithmetic that depends
+/// on it is recomputed (cloned at the builder's insertion point), every
+/// other value stays (inner loops' IVs included: the prefetch is for the
+/// same point of the inner loops). With `alsoInside`, a loop nested in
+/// `loop`, the values defined in its body are recomputed too (as if they
+/// depended on the IV): the new values can then be built at the top of
+/// that body.
+class NextIteration {
+public:
+  NextIteration(scf::ForOp loop, Value nextIv, Operation *alsoInside = nullptr)
+      : loop(loop), nextIv(nextIv), alsoInside(alsoInside) {}
+
+  bool dependsOnIv(Value v) {
+    if (v == loop.getInductionVar())
+      return true;
+    auto it = depends.find(v);
+    if (it != depends.end())
+      return it->second;
+    Operation *def = v.getDefiningOp();
+    bool result = def && loop->isProperAncestor(def) &&
+                  ((alsoInside && alsoInside->isProperAncestor(def)) ||
+                   llvm::any_of(def->getOperands(),
+                                [&](Value o) { return dependsOnIv(o); }));
+    depends[v] = result;
+    return result;
+  }
+
+  /// Whether `v` has a value in the later iteration: it does not depend on
+  /// the IV, or only through pure arith/affine ops.
+  bool remappable(Value v) {
+    // Built at the top of `alsoInside`'s body: the block arguments of the
+    // regions nested in it (inner loops' IVs) do not exist there.
+    if (auto arg = dyn_cast<BlockArgument>(v);
+        arg && alsoInside &&
+        alsoInside->isProperAncestor(arg.getOwner()->getParentOp()))
+      return false;
+    if (v == loop.getInductionVar() || !dependsOnIv(v))
+      return true;
+    Operation *def = v.getDefiningOp();
+    return def->getNumRegions() == 0 && isPure(def) &&
+           isa<arith::ArithDialect, affine::AffineDialect>(def->getDialect()) &&
+           llvm::all_of(def->getOperands(),
+                        [&](Value o) { return remappable(o); });
+  }
+
+  /// `v` in the later iteration (`v` must be remappable): the index
+  /// arithmetic that depends on the IV, cloned at the builder's insertion
+  /// point.
+  Value remap(OpBuilder &b, Value v) {
+    if (v == loop.getInductionVar())
+      return nextIv;
+    if (!dependsOnIv(v))
+      return v;
+    Operation *def = v.getDefiningOp();
+    IRMapping mapping;
+    for (Value operand : def->getOperands())
+      mapping.map(operand, remap(b, operand));
+    Operation *clone = b.clone(*def, mapping);
+    return clone->getResult(cast<OpResult>(v).getResultNumber());
+  }
+
+private:
+  scf::ForOp loop;
+  Value nextIv;
+  Operation *alsoInside;
+  DenseMap<Value, bool> depends;
+};
+
+/// Whether the address of `access` in the later iteration can be computed:
+/// its indices and the offsets of the views between it and a buffer that
+/// does not move with the IV (memref.subview and memref.cast only) are
+/// remappable.
+bool resolvable(NextIteration &next, const Access &access) {
+  if (!llvm::all_of(access.indices,
+                    [&](Value i) { return next.remappable(i); }))
+    return false;
+  for (Value m = access.memref; next.dependsOnIv(m);) {
+    Operation *def = m.getDefiningOp();
+    if (auto cast = dyn_cast<memref::CastOp>(def)) {
+      m = cast.getSource();
+      continue;
+    }
+    auto subview = dyn_cast<memref::SubViewOp>(def);
+    if (!subview || !llvm::all_of(subview.getOffsets(),
+                                  [&](Value o) { return next.remappable(o); }))
+      return false;
+    m = subview.getSource();
+  }
+  return true;
+}
+
+/// Rewrites `access` (resolvable) into the access of the later iteration
+/// of the buffer that does not move with the IV (the root), its indices
+/// the root's.
+void resolveToRoot(OpBuilder &b, Location loc, NextIteration &next,
+                   Access &access) {
+  for (Value &index : access.indices)
+    index = next.remap(b, index);
+  resolveThroughViews(
+      b, loc, access, [&](Value m) { return next.dependsOnIv(m); },
+      [&](Value v) { return next.remap(b, v); });
+}
+
+/// How much `v` (index arithmetic) changes per unit change of `var`, when
+/// that is a known constant: through arith add/sub/mul by a constant,
+/// index casts and affine.apply of maps linear in the operands that depend
+/// on `var`; 0 for values that do not depend on it; nullopt otherwise.
+class LinearCoefficient {
+public:
+  explicit LinearCoefficient(Value var) : var(var) {}
+
+  std::optional<int64_t> of(Value v) {
+    if (v == var)
+      return 1;
+    auto it = memo.find(v);
+    if (it != memo.end())
+      return it->second;
+    std::optional<int64_t> c = compute(v);
+    memo[v] = c;
+    return c;
+  }
+
+private:
+  bool dependsOnVar(Value v) {
+    if (v == var)
+      return true;
+    Operation *def = v.getDefiningOp();
+    return def && llvm::any_of(def->getOperands(),
+                               [&](Value o) { return dependsOnVar(o); });
+  }
+
+  std::optional<int64_t> compute(Value v) {
+    if (!dependsOnVar(v))
+      return 0;
+    Operation *def = v.getDefiningOp();
+    auto both = [&](Value a, Value b, int64_t sign) -> std::optional<int64_t> {
+      std::optional<int64_t> ca = of(a), cb = of(b);
+      if (!ca || !cb)
+        return std::nullopt;
+      return *ca + sign * *cb;
+    };
+    if (auto add = dyn_cast<arith::AddIOp>(def))
+      return both(add.getLhs(), add.getRhs(), 1);
+    if (auto sub = dyn_cast<arith::SubIOp>(def))
+      return both(sub.getLhs(), sub.getRhs(), -1);
+    if (auto mul = dyn_cast<arith::MulIOp>(def)) {
+      for (auto [a, b] : {std::pair(mul.getLhs(), mul.getRhs()),
+                          std::pair(mul.getRhs(), mul.getLhs())}) {
+        std::optional<int64_t> k = getConstantIntValue(b);
+        std::optional<int64_t> c = of(a);
+        if (k && c)
+          return *k * *c;
+      }
+      return std::nullopt;
+    }
+    if (isa<arith::IndexCastOp, arith::IndexCastUIOp>(def))
+      return of(def->getOperand(0));
+    auto apply = dyn_cast<affine::AffineApplyOp>(def);
+    if (!apply)
+      return std::nullopt;
+    AffineMap map = apply.getAffineMap();
+    AffineExpr e = map.getResult(0);
+    int64_t total = 0;
+    for (auto [i, operand] : llvm::enumerate(apply.getMapOperands())) {
+      std::optional<int64_t> c = of(operand);
+      if (!c)
+        return std::nullopt;
+      if (*c == 0)
+        continue;
+      // The expression's change when operand i grows by one.
+      AffineExpr x =
+          i < map.getNumDims()
+              ? getAffineDimExpr(i, def->getContext())
+              : getAffineSymbolExpr(i - map.getNumDims(), def->getContext());
+      AffineExpr delta = simplifyAffineExpr(
+          e.replace(x, x + 1) - e, map.getNumDims(), map.getNumSymbols());
+      auto constant = dyn_cast<AffineConstantExpr>(delta);
+      if (!constant)
+        return std::nullopt;
+      total += constant.getValue() * *c;
+    }
+    return total;
+  }
+
+  Value var;
+  DenseMap<Value, std::optional<int64_t>> memo;
+};
+
+/// Bytes by which `access` (resolved to its root buffer, its indices
+/// computed from `nextIv`, the IV of `loop` or a value standing for it)
+/// moves per iteration of `loop`, when known.
+std::optional<int64_t> bytesPerIteration(scf::ForOp loop, Value nextIv,
+                                         const Access &access) {
+  std::optional<int64_t> step = getConstantIntValue(loop.getStep());
+  auto type = cast<MemRefType>(access.memref.getType());
+  SmallVector<int64_t> strides;
+  int64_t offset;
+  if (!step || failed(type.getStridesAndOffset(strides, offset)))
+    return std::nullopt;
+  LinearCoefficient coefficient(nextIv);
+  int64_t elements = 0;
+  for (auto [index, stride] : llvm::zip_equal(access.indices, strides)) {
+    std::optional<int64_t> c = coefficient.of(index);
+    if (!c || (*c != 0 && ShapedType::isDynamic(stride)))
+      return std::nullopt;
+    if (*c != 0)
+      elements += *c * stride;
+  }
+  return elements * *step * (type.getElementTypeBitWidth() / 8);
+}
+
+/// The prefetches of the next runs of a loop's scalar streams (see
+/// insertPrefetchesAhead's `streamsNext`): each is built in an `scf.if` at
+/// the top of the loop's body, one per number of iterations between
+/// prefetches, taken in the iterations whose number is a multiple of it.
+class NextRunPrefetcher {
+public:
+  explicit NextRunPrefetcher(scf::ForOp loop) : loop(loop) {}
+
+  /// Prefetches into L2 what `access` (a scalar stream of the loop, moving
+  /// `moves` bytes per iteration, |moves| < a line) will read in the next
+  /// iteration of the innermost loop enclosing the loop whose IV moves it,
+  /// at the same point of the loop, in one iteration of the loop out of
+  /// kCacheLineBytes / |moves|. Fails, building nothing, when no enclosing
+  /// loop moves the access or its address there cannot be computed.
+  LogicalResult add(RewriterBase &rewriter, Location loc, Access access,
+                    int64_t moves) {
+    scf::ForOp outer;
+    for (auto p = loop->getParentOfType<scf::ForOp>(); p && !outer;
+         p = p->getParentOfType<scf::ForOp>()) {
+      NextIteration probe(p, p.getInductionVar());
+      if (probe.dependsOnIv(access.memref) ||
+          llvm::any_of(access.indices,
+                       [&](Value i) { return probe.dependsOnIv(i); }))
+        outer = p;
+    }
+    if (!outer)
+      return failure();
+    {
+      NextIteration probe(outer, outer.getInductionVar(), loop);
+      if (!resolvable(probe, access))
+        return failure();
+    }
+    OpBuilder::InsertionGuard guard(rewriter);
+    Value &nextIv = nextIvs[outer];
+    if (!nextIv) {
+      rewriter.setInsertionPointToStart(outer.getBody());
+      nextIv = arith::AddIOp::create(rewriter, outer.getLoc(),
+                                     outer.getInductionVar(), outer.getStep());
+    }
+    int64_t every = std::max<int64_t>(1, kCacheLineBytes / std::abs(moves));
+    scf::IfOp &guardIf = ifs[every];
+    if (!guardIf) {
+      // The iteration number (iv - lb) / step, a multiple of `every`. At
+      // the top of the body: the body's loads and FMAs stay one block
+      // (after the branch, LLVM would issue all of an iteration's loads
+      // before it, more registers live at once than the FMAs need).
+      rewriter.setInsertionPointToStart(loop.getBody());
+      Location l = loop.getLoc();
+      Value n = arith::SubIOp::create(rewriter, l, loop.getInductionVar(),
+                                      loop.getLowerBound());
+      if (getConstantIntValue(loop.getStep()) != 1)
+        n = arith::DivUIOp::create(rewriter, l, n, loop.getStep());
+      Value rem = arith::RemUIOp::create(
+          rewriter, l, n, arith::ConstantIndexOp::create(rewriter, l, every));
+      Value taken =
+          arith::CmpIOp::create(rewriter, l, arith::CmpIPredicate::eq, rem,
+                                arith::ConstantIndexOp::create(rewriter, l, 0));
+      guardIf = scf::IfOp::create(rewriter, l, taken,
+                                  /*withElseRegion=*/false);
+    }
+    rewriter.setInsertionPoint(guardIf.thenBlock()->getTerminator());
+    NextIteration next(outer, nextIv, loop);
+    resolveToRoot(rewriter, loc, next, access);
+    memref::PrefetchOp::create(rewriter, loc, access.memref, access.indices,
+                               /*isWrite=*/access.write,
+                               /*localityHint=*/2, /*isDataCache=*/true);
+    return success();
+  }
+
+private:
+  scf::ForOp loop;
+  DenseMap<Operation *, Value> nextIvs;
+  std::map<int64_t, scf::IfOp> ifs;
+};
+
+} // namespace
+
+FailureOr<unsigned> insertPrefetchesAhead(RewriterBase &rewriter, Operation *op,
+                                          int64_t ahead, std::string &reason,
+                                          int64_t streamsAhead,
+                                          bool streamsNext) {
+  auto loop = dyn_cast<scf::ForOp>(op);
+  if (!loop) {
+    reason =
+        "expected an scf.for, got '" + op->getName().getStringRef().str() + "'";
+    return failure();
+  }
+  if (ahead < 0 || streamsAhead < 0 ||
+      (ahead == 0 && streamsAhead == 0 && !streamsNext)) {
+    reason = "expected a positive number of iterations ahead, got " +
+             std::to_string(ahead > 0 ? streamsAhead : ahead);
+    return failure();
+  }
+  SmallVector<Operation *> candidates;
+  loop.getBody()->walk([&](Operation *inner) {
+    if (matchAccess(inner))
+      candidates.push_back(inner);
+  });
+
+  OpBuilder::InsertionGuard guard(rewriter);
+  Location loc = loop.getLoc();
+  // The IV `distance` iterations later, at the top of the body (created on
+  // first use, erased again if nothing used it).
+  rewriter.setInsertionPointToStart(loop.getBody());
+  Block::iterator top = rewriter.getInsertionPoint();
+  auto laterIv = [&](int64_t distance) {
+    OpBuilder::InsertionGuard at(rewriter);
+    rewriter.setInsertionPoint(loop.getBody(), top);
+    Value steps = arith::MulIOp::create(
+        rewriter, loc, loop.getStep(),
+        arith::ConstantIndexOp::create(rewriter, loc, distance));
+    return arith::AddIOp::create(rewriter, loc, loop.getInductionVar(), steps)
+        .getResult();
+  };
+  // Every access is classified against the later IV of `ahead` (or, with
+  // only streams asked for, of `streamsAhead`); streams are then resolved
+  // again against theirs.
+  Value nextIv =
+      laterIv(ahead > 0 ? ahead : (streamsAhead > 0 ? streamsAhead : 1));
+  NextIteration next(loop, nextIv);
+  Value streamIv;
+  std::optional<NextIteration> streamNext;
+  if (streamsAhead > 0) {
+    streamIv =
+        streamsAhead == ahead || ahead == 0 ? nextIv : laterIv(streamsAhead);
+    streamNext.emplace(loop, streamIv);
+  }
+
+  // Each root buffer's address once: before the loop, or where the buffer
+  // is defined inside it (it does not depend on the IV).
+  llvm::MapVector<Value, BufferAddress> buffers;
+  NextRunPrefetcher nextRuns(loop);
+  unsigned count = 0, skipped = 0, noNextRun = 0;
+  for (Operation *inner : candidates) {
+    Access access = *matchAccess(inner);
+    bool changes = next.dependsOnIv(access.memref) ||
+                   llvm::any_of(access.indices,
+                                [&](Value i) { return next.dependsOnIv(i); });
+    if (!changes || !resolvable(next, access))
+      continue;
+    rewriter.setInsertionPoint(inner);
+    Location l = inner->getLoc();
+    Operation *before = inner->getPrevNode();
+    auto eraseBuilt = [&] {
+      while (inner->getPrevNode() != before)
+        rewriter.eraseOp(inner->getPrevNode());
+    };
+    Access original = access;
+    resolveToRoot(rewriter, l, next, access);
+    // An access that moves by less than a line per iteration (a scalar
+    // stream: the broadcast operand of a GEMM micro-kernel) touches a new
+    // line only every few iterations; the hardware's sequential
+    // prefetchers cover it, and a prefetch per iteration would mostly ask
+    // for the line already asked for. It gets a prefetch only when the
+    // loop asks for its streams (`streamsAhead`, a distance that covers a
+    // load from memory, for streams that come from there).
+    // The same holds in a loop between the access and the marked one: an
+    // access that moves by less than a line per iteration of that loop (a
+    // convolution's input pixel along its channels) would get a prefetch
+    // per element of a stream the hardware follows; never prefetched.
+    auto smallSteps = [&](scf::ForOp l, Value iv, bool zeroIsSmall) {
+      std::optional<int64_t> moves = bytesPerIteration(l, iv, access);
+      return moves && (*moves != 0 || zeroIsSmall) &&
+             std::abs(*moves) < kCacheLineBytes;
+    };
+    bool innerSmall = false;
+    for (auto l = inner->getParentOfType<scf::ForOp>();
+         !innerSmall && l != loop; l = l->getParentOfType<scf::ForOp>())
+      innerSmall = smallSteps(l, l.getInductionVar(), /*zeroIsSmall=*/false);
+    bool stream =
+        !innerSmall && smallSteps(loop, nextIv, /*zeroIsSmall=*/false);
+    bool small = innerSmall || smallSteps(loop, nextIv, /*zeroIsSmall=*/true);
+    if (stream && (streamsNext || streamNext)) {
+      std::optional<int64_t> moves = bytesPerIteration(loop, nextIv, access);
+      eraseBuilt();
+      bool prefetched = false;
+      // The stream of the next iteration of the innermost enclosing loop
+      // that moves it (the next tile's sliver), into L2, once per line.
+      if (streamsNext) {
+        prefetched = succeeded(nextRuns.add(rewriter, l, original, *moves));
+        noNextRun += !prefetched;
+      }
+      if (streamNext) {
+        // A memref.prefetch of the root buffer: its lowering addresses the
+        // element as the access's own lowering does (a GEP from the same
+        // base, without `inbounds`: the last iterations' addresses may be
+        // past the end), so LLVM shares the per-row base registers between
+        // the two instead of keeping one more register per stream (GPR
+        // spills in a 6-row micro-kernel). A scalar touches one line.
+        access = original;
+        resolveToRoot(rewriter, l, *streamNext, access);
+        memref::PrefetchOp::create(rewriter, l, access.memref, access.indices,
+                                   /*isWrite=*/access.write,
+                                   /*localityHint=*/3, /*isDataCache=*/true);
+        prefetched = true;
+      }
+      count += prefetched;
+      continue;
+    }
+    if (small || ahead == 0) {
+      eraseBuilt();
+      ++skipped;
+      continue;
+    }
+    auto it = buffers.find(access.memref);
+    if (it == buffers.end()) {
+      OpBuilder::InsertionGuard at(rewriter);
+      if (isDefinedOutside(access.memref, loop))
+        rewriter.setInsertionPoint(loop);
+      else
+        rewriter.setInsertionPointAfterValue(access.memref);
+      it = buffers
+               .insert({access.memref,
+                        BufferAddress::build(rewriter, loc, access.memref)})
+               .first;
+    }
+    int64_t elementBytes =
+        cast<MemRefType>(access.memref.getType()).getElementTypeBitWidth() / 8;
+    prefetchLines(
+        rewriter, l,
+        it->second.elementAddress(rewriter, l, access.indices, elementBytes),
+        access.bytes, access.write);
+    ++count;
+  }
+  // The later IVs nothing used.
+  SmallVector<Value, 2> laterIvs = {nextIv};
+  if (streamIv && streamIv != nextIv)
+    laterIvs.push_back(streamIv);
+  for (Value iv : laterIvs) {
+    if (!iv.use_empty())
+      continue;
+    auto add = iv.getDefiningOp<arith::AddIOp>();
+    Operation *mul = add.getRhs().getDefiningOp();
+    Operation *constant = mul->getOperand(1).getDefiningOp();
+    rewriter.eraseOp(add);
+    rewriter.eraseOp(mul);
+    rewriter.eraseOp(constant);
+  }
+  if (count == 0) {
+    reason = noNextRun ? llvm::formatv("no enclosing loop moves the {0} scalar "
+                                       "streams of the loop (no next run to "
+                                       "prefetch), or their addresses there "
+                                       "cannot be computed",
+                                       noNextRun)
+                             .str()
+             : skipped
+                 ? llvm::formatv("the {0} accesses that move with the "
+                                 "induction variable move by less than a "
+                                 "cache line per iteration",
+                                 skipped)
+                       .str()
+                 : "no load or store in the loop has an address that changes "
+                   "with its induction variable through subviews and index "
+                   "arithmetic";
+    return failure();
+  }
+  return count;
+}
+
+LogicalResult applyPrefetchesAhead(Operation *root) {
+  IRRewriter rewriter(root->getContext());
+  // A distance attribute: a positive integer (else false, with `reason`
+  // naming `name` when given).
+  auto distanceOf = [](Attribute attr, StringRef name, int64_t &distance,
+                       std::string &reason) {
+    auto n = dyn_cast_or_null<IntegerAttr>(attr);
+    if (!n) {
+      reason = ("expected an integer attribute (iterations ahead)" +
+                (name.empty() ? "" : " for " + name))
+                   .str();
+      return false;
+    }
+    distance = n.getInt();
+    if (distance <= 0) {
+      reason =
+          ("expected a positive number of iterations ahead" +
+           (name.empty() ? "" : " for " + name) + ", got " + Twine(distance))
+              .str();
+      return false;
+    }
+    return true;
+  };
+  // `ahead` from regtile.prefetch_ahead (0 without it), `streams` the
+  // regtile.prefetch_streams_ahead attribute (null without it); `next`:
+  // whether the op had regtile.prefetch_streams_next.
+  auto apply = [&](Operation *op, int64_t ahead, Attribute streams, bool next,
+                   std::string &reason) {
+    int64_t streamsAhead = 0;
+    if (streams && !distanceOf(streams,
+                               ahead ? StringRef(kPrefetchStreamsAheadAttrName)
+                                     : StringRef(),
+                               streamsAhead, reason))
+      return StoreStageOutcome::Invalid;
+    if (succeeded(insertPrefetchesAhead(rewriter, op, ahead, reason,
+                                        streamsAhead, next)))
+      return StoreStageOutcome::Applied;
+    return isa<scf::ForOp>(op) ? StoreStageOutcome::Skipped
+                               : StoreStageOutcome::Invalid;
+  };
+  // Takes the op's regtile.prefetch_streams_next off, setting `next` to
+  // whether it had it; false (with `reason`) if it is not a unit attribute.
+  auto takeNext = [](Operation *op, bool &next, std::string &reason) {
+    Attribute attr = op->removeAttr(kPrefetchStreamsNextAttrName);
+    next = static_cast<bool>(attr);
+    if (attr && !isa<UnitAttr>(attr)) {
+      reason = ("expected a unit attribute for " + kPrefetchStreamsNextAttrName)
+                   .str();
+      return false;
+    }
+    return true;
+  };
+  // Loops with regtile.prefetch_ahead (and maybe the stream marks), then
+  // those with streams ahead (and maybe next), then next only.
+  LogicalResult withAhead = applyToMarkedOps(
+      root, kPrefetchAheadAttrName, "no prefetches",
+      [&](Operation *op, Attribute attr, std::string &reason) {
+        Attribute streams = op->getAttr(kPrefetchStreamsAheadAttrName);
+        op->removeAttr(kPrefetchStreamsAheadAttrName);
+        bool next;
+        int64_t ahead;
+        if (!takeNext(op, next, reason) || !distanceOf(attr, "", ahead, reason))
+          return StoreStageOutcome::Invalid;
+        return apply(op, ahead, streams, next, reason);
+      });
+  LogicalResult streamsOnly =
+      applyToMarkedOps(root, kPrefetchStreamsAheadAttrName, "no prefetches",
+                       [&](Operation *op, Attribute attr, std::string &reason) {
+                         bool next;
+                         if (!takeNext(op, next, reason))
+                           return StoreStageOutcome::Invalid;
+                         return apply(op, /*ahead=*/0, attr, next, reason);
+                       });
+  LogicalResult nextOnly =
+      applyToMarkedOps(root, kPrefetchStreamsNextAttrName, "no prefetches",
+                       [&](Operation *op, Attribute attr, std::string &reason) {
+                         if (!isa<UnitAttr>(attr)) {
+                           reason = "expected a unit attribute";
+                           return StoreStageOutcome::Invalid;
+                         }
+                         return apply(op, /*ahead=*/0, /*streams=*/nullptr,
+                                      /*next=*/true, reason);
+                       });
+  return success(succeeded(withAhead) && succeeded(streamsOnly) &&
+                 succeeded(nextOnly));
+}
+
+#define GEN_PASS_DEF_REGTILEPREFETCHAHEAD
+#include "regtile/Patterns/Passes.h.inc"
+
+namespace {
+struct RegtilePrefetchAheadPass
+    : public impl::RegtilePrefetchAheadBase<RegtilePrefetchAheadPass> {
+  void runOnOperation() override {
+    if (failed(applyPrefetchesAhead(getOperation())))
+      signalPassFailure();
+  }
+};
+} // namespace
+
+} // namespace regtile
