@@ -222,6 +222,8 @@ LogicalResult buildLowerToLLVMPipeline(OpPassManager &pm,
   VectorLoweringOptions vectorOptions = VectorLoweringOptions::forTarget(info);
 
   pm.addPass(createRegtileStripSchedule());
+  // A misspelled or mistyped regtile.* mark would be ignored by its pass.
+  pm.addPass(createRegtileVerifyMarks());
 
   // Bufferization.
   pm.addPass(bufferization::createEmptyTensorEliminationPass());

@@ -16,6 +16,23 @@ defvar TargetOption = Option<"target", "target", "std::string",
     /*default=*/"\"\"",
     "Target description (default: the regtile.target attribute or the host)">;
 
+def RegtileVerifyMarks : Pass<"regtile-verify-marks"> {
+  let summary = "Check every regtile.* attribute: a known name, a value of "
+                "its kind";
+  let description = [{
+    `regtile::verifyMarks` on the op: every discardable attribute named
+    `regtile.*` must be one regtile reads (regtile/Patterns/Marks.h: the
+    target description `regtile.target`, a string, and the loop marks
+    `regtile.streaming_stores`, `regtile.prefetch_stores`,
+    `regtile.fill_on_first_use`, `regtile.prefetch_ahead`,
+    `regtile.prefetch_streams_ahead`, `regtile.prefetch_streams_next`) with
+    a value of its kind (unit, integer or string); anything else is an
+    error naming the known marks (and the nearest one for a misspelling),
+    since the passes would silently ignore it. `regtile-lower-to-llvm` runs
+    it first.
+  }];
+}
+
 def RegtileLowerVectors : Pass<"regtile-lower-vectors"> {
   let summary = "Lower n-D vector ops to 1-D vector ops with x86 SIMD "
                 "strategies";

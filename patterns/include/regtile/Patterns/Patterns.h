@@ -12,6 +12,7 @@
 #ifndef REGTILE_PATTERNS_PATTERNS_H
 #define REGTILE_PATTERNS_PATTERNS_H
 
+#include "regtile/Patterns/Marks.h"
 #include "regtile/Target/TargetInfo.h"
 
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
@@ -506,10 +507,6 @@ void populateTransferUnitDimPatterns(mlir::RewritePatternSet &patterns);
 // `regtile.streaming_stores` unit attribute (e.g. set by the schedule with
 // `transform.annotate %loop "regtile.streaming_stores"`).
 
-/// The discardable unit attribute that asks for streaming stores in a loop.
-constexpr llvm::StringLiteral kStreamingStoresAttrName =
-    "regtile.streaming_stores";
-
 struct StreamingStoresResult {
   /// The runtime alignment check.
   mlir::scf::IfOp versionCheck;
@@ -556,11 +553,6 @@ mlir::LogicalResult applyStreamingStores(mlir::Operation *root,
 // bytes' worth of iterations) are harmless. Runs on buffers with 1-D
 // vectors (after bufferization and vector lowering); regtile-lower-to-llvm
 // applies it to annotated loops.
-
-/// The discardable attribute (i64, bytes ahead) that asks for store
-/// prefetches in a loop.
-constexpr llvm::StringLiteral kPrefetchStoresAttrName =
-    "regtile.prefetch_stores";
 
 /// Inserts the prefetches into `loop` (a LoopLikeOpInterface op on
 /// buffers); returns how many stores got them. Fails without changing the
@@ -619,11 +611,6 @@ mlir::LogicalResult applyStorePrefetches(mlir::Operation *root);
 // the loop reads no cache element the fill does not write (cache_read's
 // copies cover exactly what the op reads). Runs on buffers, after
 // bufferization and vector lowering to 1-D.
-
-/// The discardable unit attribute that asks for a fill nest to be moved
-/// into the first iteration of the loop after it.
-constexpr llvm::StringLiteral kFillOnFirstUseAttrName =
-    "regtile.fill_on_first_use";
 
 struct FillOnFirstUseResult {
   /// The loop running the first iteration of the loop after the fill.
@@ -697,21 +684,6 @@ mlir::LogicalResult applyFillOnFirstUse(mlir::Operation *root);
 // Runs on
 // buffers with 1-D vectors (after bufferization and vector lowering);
 // regtile-lower-to-llvm applies it to annotated loops.
-
-/// The discardable attribute (i64, iterations ahead) that asks for
-/// prefetches of later iterations' accesses in an scf.for.
-constexpr llvm::StringLiteral kPrefetchAheadAttrName = "regtile.prefetch_ahead";
-/// The discardable attribute (i64, iterations ahead) that asks for
-/// prefetches of the scalar streams of an scf.for (accesses that move by
-/// less than a cache line per iteration), which prefetch_ahead leaves out.
-constexpr llvm::StringLiteral kPrefetchStreamsAheadAttrName =
-    "regtile.prefetch_streams_ahead";
-/// The discardable unit attribute that asks for prefetches, into L2, of
-/// what the scalar streams of an scf.for will read in the next iteration
-/// of the innermost enclosing loop that moves them (a GEMM micro-kernel's
-/// next A sliver, one tile ahead), once per cache line.
-constexpr llvm::StringLiteral kPrefetchStreamsNextAttrName =
-    "regtile.prefetch_streams_next";
 
 /// Inserts the prefetches into `loop` (an scf.for on buffers): `ahead`
 /// iterations ahead for the accesses described above, `streamsAhead`

@@ -39,11 +39,11 @@ struct LowerToLLVMOptions {
 };
 
 /// Appends regtile's lowering to the LLVM dialect to a module pass manager:
-///   regtile-strip-schedule; one-shot bufferization (function boundaries,
-///   identity layouts); lower-vector-mask; regtile-deallocate-buffers;
-///   bufferization to memref, canonicalize, CSE, linalg to loops, LICM;
-///   regtile-lower-vectors; vector transfers to SCF (1-D, unrolled);
-///   regtile-fill-on-first-use; regtile-streaming-stores,
+///   regtile-strip-schedule; regtile-verify-marks; one-shot bufferization
+///   (function boundaries, identity layouts); lower-vector-mask;
+///   regtile-deallocate-buffers; bufferization to memref, canonicalize, CSE,
+///   linalg to loops, LICM; regtile-lower-vectors; vector transfers to SCF
+///   (1-D, unrolled); regtile-fill-on-first-use; regtile-streaming-stores,
 ///   regtile-prefetch-stores, regtile-prefetch-ahead; expand strided
 ///   metadata, lower affine, regtile-expand-arith; upstream conversions to
 ///   LLVM; regtile-finalize-llvm.

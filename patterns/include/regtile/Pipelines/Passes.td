@@ -77,8 +77,10 @@ def RegtileLowerToLLVM : Pass<"regtile-lower-to-llvm", "mlir::ModuleOp"> {
                 "LLVM dialect";
   let description = [{
     Runs `buildLowerToLLVMPipeline` for the module's target: strip the
-    schedule, bufferize, deallocate, lower vectors for x86 SIMD, apply the
-    store stages (streaming stores, prefetches), convert to LLVM, finalize.
+    schedule, check the `regtile.*` marks (an unknown or mistyped one is an
+    error), bufferize, deallocate, lower vectors for x86 SIMD, apply the
+    marked loop stages (fill on first use, streaming stores, prefetches),
+    convert to LLVM, finalize.
   }];
   let options = [
     Option<"target", "target", "std::string", /*default=*/"\"\"",
