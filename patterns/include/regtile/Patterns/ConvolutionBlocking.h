@@ -1,0 +1,57 @@
+//===- ConvolutionBlocking.h ------------------------------------*- C++ -*-===//
+//
+// The library's API for transform.regtile.convolution_blocking.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef REGTILE_PATTERNS_CONVOLUTIONBLOCKING_H
+#define REGTILE_PATTERNS_CONVOLUTIONBLOCKING_H
+
+#include "regtile/Patterns/Marks.h"
+#include "regtile/Target/TargetInfo.h"
+
+#include "mlir/Dialect/Linalg/IR/Linalg.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/Dialect/Vector/Transforms/VectorRewritePatterns.h"
+#include "mlir/IR/PatternMatch.h"
+
+#include <optional>
+#include <string>
+
+namespace regtile {
+
+// The register tile of a 2-D convolution in the loop order of
+// linalg.conv_2d_nhwc_hwcf, (n, oh, ow, oc, kh, kw, ci), for cache_reduce:
+// `rows` output pixels along ow x `channels` output channels (a multiple
+// of the native vector length), the reduction over (kh, kw, ci) carried in
+// rows * channels / lanes accumulators. The pair with the most FMAs per
+// load (rows * nv / (rows + nv), nv = channels / lanes in 1..4) such that
+// the accumulators, nv registers for the filter's channel vectors and one
+// register per row for the input broadcasts fit the register file: 5 x 64
+// f32 with AVX-512 (32 registers; Halide's conv_layer tile), 3 x 24 with
+// AVX2 (16). Also names the op whose tiles a schedule's loops produce (and
+// into which the convolution is fused): the convolution's elementwise
+// consumer if it is its only user, else the convolution; and which input is
+// the filter.
+
+struct ConvolutionBlocking {
+  int64_t rows = 0, channels = 0;
+  mlir::Operation *root = nullptr;
+  /// The input that is the filter (0 or 1).
+  unsigned filterOperand = 1;
+};
+
+/// Fails, setting `reason`, if `op` is not a 2-D convolution with one
+/// batch, input channel and output channel dim in the loop order above, an
+/// NHWC output, unit strides and dilations, and an integer or float output;
+/// or if a fixed size (non-zero field of `fixed`) is negative, `channels`
+/// is not a multiple of the native vector length, or the tile does not fit
+/// the register file.
+mlir::FailureOr<ConvolutionBlocking>
+computeConvolutionBlocking(const TargetInfo &target, mlir::linalg::LinalgOp op,
+                           const ConvolutionBlocking &fixed,
+                           std::string &reason);
+
+} // namespace regtile
+
+#endif // REGTILE_PATTERNS_CONVOLUTIONBLOCKING_H

@@ -1,0 +1,186 @@
+//===- CacheReduce.td - transform.regtile.cache_reduce -----*- tablegen -*-===//
+//
+// transform.regtile.cache_reduce: op definition
+// (included by RegtileTransformOps.td).
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef REGTILE_TRANSFORMOPS_CACHEREDUCE
+#define REGTILE_TRANSFORMOPS_CACHEREDUCE
+
+def CacheReduceOp : Op<Transform_Dialect, "regtile.cache_reduce",
+    [DeclareOpInterfaceMethods<MemoryEffectsOpInterface>,
+     DeclareOpInterfaceMethods<TransformOpInterface>,
+     ReportTrackingListenerFailuresOpTrait]> {
+  let summary = "Keep a contraction's output tile in vector registers "
+                "through the loop that reduces into it";
+  let description = [{
+    For each pair (op, loop) of the two handles (same number of payload
+    ops; the i-th op with the i-th loop), where `op` is a single-output
+    linalg op directly in the body of the `scf.for` `loop` and the loop
+    reduces into the op's output tile (the tile does not move with the
+    loop's induction variable), rewrites the pair so that the tile lives in
+    vector registers for the whole loop (seed 002's "cache reduce"):
+
+    ```
+    acc[r][j] = load out[r, j*L : (j+1)*L]      // or splat(fill value)
+    scf.for ... iter_args(acc...) {             // the loop
+      for each point p of the op's reduction dims:
+        b[j] = load <vectored input>(p, j*L)     // the block of loads
+        a[r] = broadcast(load <broadcast input>(r, p))
+        acc[r][j] = body(a[r], b[j], acc[r][j])  // vector.fma for mul+add
+    }
+    store acc[r][j] -> out[r, j*L : (j+1)*L]    // one block of stores
+    ```
+
+    `r` ranges over the tile's rows (every output dim but the innermost),
+    `j` over the native vectors of `L` lanes (from the target) along the
+    innermost output dim. The accumulators are loop-carried native
+    vectors: no memory, no stack temporary. When the loop's output comes
+    from a `linalg.fill`, the accumulators start from the fill value and
+    the tile is never loaded; when it is a `linalg.broadcast` of a vector
+    along the innermost dim (a bias, as `structured.fuse` leaves it), they
+    start from that vector in every row. A fill or broadcast that only
+    made the loop's initial output is bypassed (the tile is stored into its
+    destination) and erased. The fill may also reach the tile through the
+    loops that tiling wraps around the reduction loop (an iter_arg only
+    sliced and updated in place, or handed to the inner loop): loops whose
+    induction variable is a tile offset (extent at most their step) visit
+    disjoint tiles; a loop no tile offset or extent depends on (the cache
+    block loop over K) accumulates into the same tile, so the accumulators
+    start from the fill value at its first iteration (`scf.if`) and from
+    the tile after it: the tile is not loaded then. When the first
+    iterations' tile stores provably overwrite the whole fill (static
+    bounds, every such loop runs, extents are the tiling's), the fill is
+    removed: no pass over the output before the GEMM. When the loop's result (the whole tile) has
+    one user, an elementwise `linalg.generic` over it and scalars (a ReLU,
+    a scale), that op is applied to the registers and the registers are
+    stored into its destination instead: the tile is never stored.
+
+    The op may be any contraction-like linalg op (`linalg.matmul`,
+    `linalg.batch_matmul` with a unit batch tile, transposed operands via
+    `indexing_maps`, a convolution written as `linalg.generic`): an input
+    that indexes the innermost output dim must index its own innermost dim
+    with it (a row of native vectors); other inputs are broadcast per row.
+    The body may hold any elementwise `arith`/`math` ops; a `mulf` feeding
+    an `addf` becomes one `vector.fma` (as upstream's contraction lowering
+    does). The order of the reduction per output element is unchanged, so
+    no fastmath flag is needed.
+
+    Tile sizes must be static or bounded by a static size (partial tiles
+    after `tile_using_for`): partial tiles read the vector dim with masks,
+    clamp row indices for reads and store only the rows that exist. When
+    the vector dim of the tile may be partial, the loop is versioned by the
+    number of native vectors the tile needs (`scf.index_switch`, one
+    register tile per count), so an edge tile computes only its vectors,
+    and tiles exactly as wide as the static tile get a version of their
+    own with whole vectors (case 0: no masks on the hot path); the handle
+    returned is the loop of the (masked) version with all vectors. Works
+    on tensors (the loop carries the output as an iter_arg, possibly
+    through an invariant `tensor.extract_slice`/`tensor.insert_slice` pair)
+    and on buffers (an output defined outside the loop or an invariant
+    `memref.subview`, which is hoisted).
+
+    Attributes:
+    - `max_registers`: vector registers the tile may use in all (default:
+      the target's, 32 with AVX-512, 16 with AVX2);
+    - `reserved_registers`: registers left for the loads (default: one per
+      native vector of a row and vectored input, plus one for the
+      broadcast);
+    - `add_at_end`: start the accumulators at zero and add the tile after
+      the loop, as a block of loads, a block of adds and a block of stores,
+      instead of loading it before the loop (the loop's FMAs then do not
+      wait for the tile's loads). It needs an additive body (`yield out +
+      x`) and reassociates a floating-point sum: the body's `addf` must
+      carry `fastmath<reassoc>` or `allow_reassociation` must be set;
+    - `prefetch_ahead`: mark the innermost loop that carries the
+      accumulators (the rewritten loop, or, when the op's tile has more
+      than one reduction point, the innermost loop of the nest over them;
+      in the versions as wide as the tile, not in the narrower edge
+      versions, whose short iterations the prefetches would slow down:
+      1.012-1.016x at 1000x1100x900 and 1.038x at 2048x80x2048 on Zen 5)
+      `regtile.prefetch_ahead = N`, so that
+      `regtile-lower-to-llvm` prefetches what it streams N iterations
+      ahead (the packed B panel of a GEMM micro-kernel, 256 bytes per
+      iteration for a 6 x 64 f32 tile; a convolution's filter panel;
+      accesses that move by less than a cache line per iteration, like the
+      broadcast elements, are left to the hardware); 0: no mark. Default:
+      the iterations that cover 96 cycles at one FMA per accumulator at
+      the target's FMA throughput (LLVM's scheduling model, corrected for
+      znver5): 6 x 64 f32 on skylake-avx512 and znver5: 8, on znver4: 4,
+      6 x 16 on haswell: 16. Also as a parameter, `prefetch_ahead = %p`
+      (a tuning knob: whether and how far to prefetch is the machine's
+      choice), one integer: N >= 0 as the attribute, -1 for the default;
+    - `prefetch_streams`: also mark that loop
+      `regtile.prefetch_streams_ahead = N`, so that the scalar streams it
+      reads (the broadcast elements, one row of A each, which move by 4
+      bytes per iteration) are prefetched N iterations ahead, N covering
+      384 cycles, a load from DRAM (6 x 64 f32 on znver5: 32; on znver4:
+      16). For schedules in which those rows come from memory, each A
+      sliver serving few tiles (`@regtile_matmul`: measured on Zen 5 at
+      2048^3, 1.045x none; 16 / 64 / 128 iterations ahead: 1.023 / 1.010
+      / 1.007x);
+    - `prefetch_next_streams`: also mark that loop
+      `regtile.prefetch_streams_next`, so that what those streams will read
+      in the next iteration of the innermost enclosing loop that moves
+      them (a GEMM's next row tile: the next A sliver) is prefetched into
+      L2, one prefetch per cache line, spread over the loop (in one
+      iteration out of 16 for f32 rows, under an `scf.if`): the next
+      sliver is in L2 when its tile starts. For schedules whose A slivers
+      come from memory and serve few tiles each (`@regtile_matmul`:
+      measured on Zen 5 at 2048^3, 1.039x `prefetch_streams`, level with
+      oneDNN; 512^3, 1024^3, 1000x1100x900 unchanged);
+    - `arch`: target description (default: the payload's `regtile.target`,
+      else the host).
+
+    Example:
+    ```mlir
+    %mm, %loops:3 = transform.structured.tile_using_for %matmul
+        tile_sizes [6, 64, 1]
+        : (!transform.any_op) -> (!transform.any_op, !transform.any_op,
+                                  !transform.any_op, !transform.any_op)
+    %k = transform.regtile.cache_reduce %mm, %loops#2
+        : (!transform.any_op, !transform.any_op) -> !transform.any_op
+    ```
+
+    #### Return modes
+
+    Consumes both handles (reads the `prefetch_ahead` parameter). The
+    verifier rejects `prefetch_ahead` given both as an attribute and as a
+    parameter. Produces a definite failure if the handles do not hold as
+    many payload ops as each other or the target description is not
+    understood, a silenceable failure without changing the payload if the
+    `prefetch_ahead` parameter is not one integer of at least -1. For each
+    pair, produces a silenceable failure
+    without changing the payload if `op` is not a linalg op or `loop` not
+    an `scf.for`, the op is not directly in the loop, the loop does not
+    reduce into the op's output tile, the output map is not a projected
+    permutation with the reduction dims absent, an input is not contiguous
+    along the vector dim, the body has a non-elementwise op, a tile extent
+    has no static bound, the tile (accumulators + reserved registers)
+    does not fit the register file, naming the numbers, or `add_at_end` is
+    asked for a body that is not additive or a floating-point sum without
+    permission to reassociate. Otherwise returns
+    the rewritten loops.
+  }];
+
+  let arguments = (ins TransformHandleTypeInterface:$target,
+                       TransformHandleTypeInterface:$loop,
+                       OptionalAttr<ConfinedAttr<I64Attr, [IntMinValue<1>]>>:$max_registers,
+                       OptionalAttr<ConfinedAttr<I64Attr, [IntMinValue<0>]>>:$reserved_registers,
+                       UnitAttr:$add_at_end,
+                       UnitAttr:$allow_reassociation,
+                       OptionalAttr<ConfinedAttr<I64Attr, [IntMinValue<0>]>>:$prefetch_ahead,
+                       Optional<TransformParamTypeInterface>:$prefetch_ahead_param,
+                       UnitAttr:$prefetch_streams,
+                       UnitAttr:$prefetch_next_streams,
+                       OptionalAttr<StrAttr>:$arch);
+  let results = (outs TransformHandleTypeInterface:$result);
+  let assemblyFormat = [{
+    $target `,` $loop (`prefetch_ahead` `=` $prefetch_ahead_param^)? attr-dict
+    `:` functional-type(operands, results)
+  }];
+  let hasVerifier = 1;
+}
+
+#endif // REGTILE_TRANSFORMOPS_CACHEREDUCE

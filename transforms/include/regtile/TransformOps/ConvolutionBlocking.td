@@ -1,0 +1,84 @@
+//===- ConvolutionBlocking.td ------------------------------*- tablegen -*-===//
+//
+// transform.regtile.convolution_blocking: op definition
+// (included by RegtileTransformOps.td).
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef REGTILE_TRANSFORMOPS_CONVOLUTIONBLOCKING
+#define REGTILE_TRANSFORMOPS_CONVOLUTIONBLOCKING
+
+def ConvolutionBlockingOp : Op<Transform_Dialect,
+    "regtile.convolution_blocking",
+    [DeclareOpInterfaceMethods<TransformOpInterface>, AttrSizedOperandSegments,
+     DeclareOpInterfaceMethods<MemoryEffectsOpInterface>]> {
+  let summary = "Register tile of a 2-D convolution, and the op to tile";
+  let description = [{
+    For each payload op, a 2-D convolution in the loop order of
+    `linalg.conv_2d_nhwc_hwcf`, `(n, oh, ow, oc, kh, kw, ci)`, with an NHWC
+    output (the named op, or a `linalg.generic` with those loops), returns
+    what a schedule needs to keep its output tiles in registers
+    (`cache_reduce`):
+    - `root`: the op whose tiles the loops should produce, with the
+      convolution (and its own producers, e.g. a bias broadcast) fused into
+      them: the convolution's elementwise consumer (a ReLU: a
+      `linalg.generic` of parallel loops over the whole output, with
+      identity maps) if it is the convolution's only user, else the
+      convolution itself. Both have (n, oh, ow, oc) as their first loops;
+    - `rows` x `channels`: the register tile, output pixels along `ow` x
+      output channels (a multiple of the native vector length), with the
+      most FMAs per load that fits the register file with a register per
+      filter vector and one per row for the input broadcasts: 5 x 64 f32
+      with AVX-512, 3 x 24 with AVX2;
+    - `filter`: which input of the convolution is the filter (for
+      `cache_read ... operand = %filter`): 1 for `linalg.conv_2d_nhwc_hwcf`,
+      0 for seed 000's generic.
+
+    `rows = %p` and `channels = %q` fix either (0: derive; e.g. a
+    `transform.tune.knob`); the result is checked as above.
+
+    Example (tile the root 1 x 1 x rows x channels, the convolution fused):
+    ```mlir
+    %root, %rows, %channels, %filter = transform.regtile.convolution_blocking %conv
+        : (!transform.any_op) -> (!transform.any_op, !transform.param<i64>,
+                                  !transform.param<i64>, !transform.param<i64>)
+    %tile, %loops:4 = transform.structured.fuse %root
+        tile_sizes [1, 1, %rows, %channels] : ...
+    ```
+
+    #### Return modes
+
+    The op does not verify if `arch` is not understood. Produces a definite
+    failure if a payload op's `regtile.target` is not understood, and a
+    silenceable failure (naming why) for a payload op that is not such a
+    convolution (other loop orders or layouts, depthwise or 1-D/3-D
+    convolutions, strides or dilations other than 1, a loop of no
+    iterations), for a fixing
+    parameter that is not one non-negative integer, and for fixed sizes
+    that fail the checks (with the numbers). Reads the handles only.
+  }];
+
+  let arguments = (ins TransformHandleTypeInterface:$target,
+                       Optional<TransformParamTypeInterface>:$fixed_rows,
+                       Optional<TransformParamTypeInterface>:$fixed_channels,
+                       OptionalAttr<StrAttr>:$arch);
+  let results = (outs TransformHandleTypeInterface:$root,
+                      TransformParamTypeInterface:$rows,
+                      TransformParamTypeInterface:$channels,
+                      TransformParamTypeInterface:$filter);
+  let assemblyFormat = [{
+    $target (`rows` `=` $fixed_rows^)? (`channels` `=` $fixed_channels^)?
+    attr-dict `:` functional-type(operands, results)
+  }];
+  let hasVerifier = 1;
+
+  let extraClassDeclaration = [{
+    ::mlir::DiagnosedSilenceableFailure applyToOne(
+        ::mlir::transform::TransformRewriter &rewriter,
+        ::mlir::linalg::LinalgOp target,
+        ::mlir::transform::ApplyToEachResultList &results,
+        ::mlir::transform::TransformState &state);
+  }];
+}
+
+#endif // REGTILE_TRANSFORMOPS_CONVOLUTIONBLOCKING
