@@ -4,9 +4,9 @@
 // lanes past the end hold padding (poison, often 0), and x86 traps on a
 // zero divisor (SIGFPE), so the tail divides those lanes by 1. Negative and
 // positive divisors, remainders, a divisor broadcast along the rows,
-// static and dynamic shapes.
+// static and dynamic shapes; and on buffers whose rows go on with zeros.
 // RUN: %difftest %s | FileCheck %s
-// CHECK: PASS 5 cases
+// CHECK: PASS 8 cases
 
 // DIFFTEST-CASE: M=5 N=129
 // DIFFTEST-CASE: M=3 N=7
@@ -283,3 +283,102 @@ module attributes {transform.with_named_sequence} {
   }
 }
 
+
+// -----
+
+// Buffers: the divisors are a view of a buffer whose rows go on with zeros
+// (64 more elements per row), so a tail that read or divided past the end
+// of a row would divide by 0.
+// DIFFTEST-CASE: M=5 N=129 W=193
+// DIFFTEST-CASE: M=3 N=7 W=71
+// DIFFTEST-CASE: M=2 N=64 W=128
+#view = strided<[?, 1], offset: ?>
+func.func @divsi_view(%a: memref<?x?xi8, #view>, %b: memref<?x?xi8, #view>, %o: memref<?xi32>) {
+  linalg.generic {indexing_maps = [affine_map<(i, j) -> (i, j)>, affine_map<(i, j) -> (i, j)>, affine_map<(i, j) -> (i)>], iterator_types = ["parallel", "reduction"]}
+      ins(%a, %b : memref<?x?xi8, #view>, memref<?x?xi8, #view>) outs(%o : memref<?xi32>) {
+  ^bb0(%x: i8, %y: i8, %acc: i32):
+    %q = arith.divsi %x, %y : i8
+    %w = arith.extsi %q : i8 to i32
+    %r = arith.addi %w, %acc : i32
+    linalg.yield %r : i32
+  }
+  return
+}
+func.func @remui_view(%a: memref<?x?xi8, #view>, %b: memref<?x?xi8, #view>, %o: memref<?xi32>) {
+  linalg.generic {indexing_maps = [affine_map<(i, j) -> (i, j)>, affine_map<(i, j) -> (i, j)>, affine_map<(i, j) -> (i)>], iterator_types = ["parallel", "reduction"]}
+      ins(%a, %b : memref<?x?xi8, #view>, memref<?x?xi8, #view>) outs(%o : memref<?xi32>) {
+  ^bb0(%x: i8, %y: i8, %acc: i32):
+    %q = arith.remui %x, %y : i8
+    %w = arith.extui %q : i8 to i32
+    %r = arith.addi %w, %acc : i32
+    linalg.yield %r : i32
+  }
+  return
+}
+func.func @floordivsi_view(%a: memref<?x?xi8, #view>, %b: memref<?x?xi8, #view>, %o: memref<?xi32>) {
+  linalg.generic {indexing_maps = [affine_map<(i, j) -> (i, j)>, affine_map<(i, j) -> (i, j)>, affine_map<(i, j) -> (i)>], iterator_types = ["parallel", "reduction"]}
+      ins(%a, %b : memref<?x?xi8, #view>, memref<?x?xi8, #view>) outs(%o : memref<?xi32>) {
+  ^bb0(%x: i8, %y: i8, %acc: i32):
+    %q = arith.floordivsi %x, %y : i8
+    %w = arith.extsi %q : i8 to i32
+    %r = arith.xori %w, %acc : i32
+    linalg.yield %r : i32
+  }
+  return
+}
+func.func private @regtileFillRangeI8(memref<*xi8>, i64, i64, i64) attributes {llvm.emit_c_interface}
+func.func private @regtileFillI32(memref<*xi32>, i64) attributes {llvm.emit_c_interface}
+func.func private @regtilePrintI32(memref<*xi32>) attributes {llvm.emit_c_interface}
+// A ${M} x ${N} view of a ${M} x (${N} + 64) buffer of zeros, filled in [lo, hi].
+func.func @view(%seed: i64, %lo: i64, %hi: i64) -> memref<?x?xi8, #view> {
+  %z = arith.constant 0 : i64
+  %buf = memref.alloc() : memref<${M}x${W}xi8>
+  %ub = memref.cast %buf : memref<${M}x${W}xi8> to memref<*xi8>
+  call @regtileFillRangeI8(%ub, %seed, %z, %z) : (memref<*xi8>, i64, i64, i64) -> ()
+  %v = memref.subview %buf[0, 0] [${M}, ${N}] [1, 1] : memref<${M}x${W}xi8> to memref<${M}x${N}xi8, strided<[${W}, 1]>>
+  %uv = memref.cast %v : memref<${M}x${N}xi8, strided<[${W}, 1]>> to memref<*xi8>
+  call @regtileFillRangeI8(%uv, %seed, %lo, %hi) : (memref<*xi8>, i64, i64, i64) -> ()
+  %d = memref.cast %v : memref<${M}x${N}xi8, strided<[${W}, 1]>> to memref<?x?xi8, #view>
+  return %d : memref<?x?xi8, #view>
+}
+func.func @output(%seed: i64) -> memref<?xi32> {
+  %o = memref.alloc() : memref<${M}xi32>
+  %uo = memref.cast %o : memref<${M}xi32> to memref<*xi32>
+  call @regtileFillI32(%uo, %seed) : (memref<*xi32>, i64) -> ()
+  %d = memref.cast %o : memref<${M}xi32> to memref<?xi32>
+  return %d : memref<?xi32>
+}
+func.func @main() {
+  %c1 = arith.constant 1 : i64
+  %c2 = arith.constant 2 : i64
+  %c3 = arith.constant 3 : i64
+  %c4 = arith.constant 4 : i64
+  %c5 = arith.constant 5 : i64
+  %cm127 = arith.constant -127 : i64
+  %cm1 = arith.constant -1 : i64
+  %c127 = arith.constant 127 : i64
+  %c100 = arith.constant 100 : i64
+  %a = call @view(%c1, %cm127, %c127) : (i64, i64, i64) -> memref<?x?xi8, #view>
+  %bneg = call @view(%c2, %cm127, %cm1) : (i64, i64, i64) -> memref<?x?xi8, #view>
+  %bpos = call @view(%c3, %c1, %c100) : (i64, i64, i64) -> memref<?x?xi8, #view>
+  %o1 = call @output(%c4) : (i64) -> memref<?xi32>
+  call @divsi_view(%a, %bneg, %o1) : (memref<?x?xi8, #view>, memref<?x?xi8, #view>, memref<?xi32>) -> ()
+  %u1 = memref.cast %o1 : memref<?xi32> to memref<*xi32>
+  call @regtilePrintI32(%u1) : (memref<*xi32>) -> ()
+  %o2 = call @output(%c5) : (i64) -> memref<?xi32>
+  call @remui_view(%a, %bpos, %o2) : (memref<?x?xi8, #view>, memref<?x?xi8, #view>, memref<?xi32>) -> ()
+  %u2 = memref.cast %o2 : memref<?xi32> to memref<*xi32>
+  call @regtilePrintI32(%u2) : (memref<*xi32>) -> ()
+  %o3 = call @output(%c1) : (i64) -> memref<?xi32>
+  call @floordivsi_view(%a, %bpos, %o3) : (memref<?x?xi8, #view>, memref<?x?xi8, #view>, memref<?xi32>) -> ()
+  %u3 = memref.cast %o3 : memref<?xi32> to memref<*xi32>
+  call @regtilePrintI32(%u3) : (memref<*xi32>) -> ()
+  return
+}
+module attributes {transform.with_named_sequence} {
+  transform.named_sequence @__transform_main(%root: !transform.any_op {transform.readonly}) {
+    %g = transform.structured.match ops{["linalg.generic"]} in %root : (!transform.any_op) -> !transform.any_op
+    %l, %c = transform.regtile.reduce_to_vector_accumulator %g : (!transform.any_op) -> (!transform.any_op, !transform.any_op)
+    transform.yield
+  }
+}
