@@ -233,14 +233,9 @@ class Case:
         return [self.sizes[d] for d in dims]
 
     def shaped(self, dims, t, kind=None):
-        shape = self.dims_of(dims)
-        text = "".join(("?" if self.dynamic else str(s)) + "x" for s in shape)
-        kind = kind or ("memref" if self.memref else "tensor")
-        layout = ""
-        if kind == "memref" and shape:
-            layout = ", strided<[" + ", ".join(
-                ["?"] * (len(shape) - 1) + ["1"]) + "], offset: ?>"
-        return f"{kind}<{text}{t}{layout}>"
+        """The type of an operand indexed by `dims` as @f takes it."""
+        return self.shaped_dims(self.dims_of(dims), t, kind or
+                                ("memref" if self.memref else "tensor"))
 
     def affine(self, dims):
         n = len(self.sizes)
@@ -364,6 +359,8 @@ class Case:
         return f"memref<{st}{t}, strided<[{', '.join(map(str, strides))}]>>"
 
     def shaped_dims(self, shape, t, kind):
+        """`kind`<shape x t> (dims dynamic if the case is; memrefs with a
+        strided layout)."""
         text = "".join(("?" if self.dynamic else str(s)) + "x" for s in shape)
         layout = ""
         if kind == "memref" and shape:

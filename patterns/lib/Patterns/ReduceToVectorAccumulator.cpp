@@ -2,11 +2,11 @@
 //
 // The loop nest around the accumulators and the entry point; the analysis
 // and the per-step strategies are in ReductionAnalysis.cpp,
-// ReductionSteps.cpp and ReductionI8Dot.cpp (ReduceToVectorAccumulator.h).
+// ReductionSteps.cpp and ReductionI8Dot.cpp (ReductionInternals.h).
 //
 //===----------------------------------------------------------------------===//
 
-#include "ReduceToVectorAccumulator.h"
+#include "ReductionInternals.h"
 
 #include "regtile/Patterns/Patterns.h"
 

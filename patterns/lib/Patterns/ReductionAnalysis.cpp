@@ -1,6 +1,6 @@
 //===- ReductionAnalysis.cpp - What a reduction is ------------------------===//
 
-#include "ReduceToVectorAccumulator.h"
+#include "ReductionInternals.h"
 
 #include "regtile/Patterns/Patterns.h"
 
@@ -85,7 +85,8 @@ TypedAttr getIdentity(CombiningKind kind, Type type, Builder &b) {
 /// store of it is bit-packed (LLVM's layout of <N x i1>): such elements are
 /// read and written one by one.
 bool isByteSized(Type type) {
-  return !type.isIntOrFloat() || type.getIntOrFloatBitWidth() % 8 == 0;
+  return !type.isIntOrFloat() ||
+         storageBitwidth(type) == type.getIntOrFloatBitWidth();
 }
 
 /// Integer division and remainder: undefined (x86: a trap) for a zero

@@ -1,6 +1,6 @@
 //===- ReductionI8Dot.cpp - i8 sums and dot products ----------------------===//
 
-#include "ReduceToVectorAccumulator.h"
+#include "ReductionInternals.h"
 
 #include "regtile/Patterns/Patterns.h"
 

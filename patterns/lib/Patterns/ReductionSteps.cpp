@@ -1,6 +1,6 @@
 //===- ReductionSteps.cpp - Accumulator steps -----------------------------===//
 
-#include "ReduceToVectorAccumulator.h"
+#include "ReductionInternals.h"
 
 #include "regtile/Patterns/Patterns.h"
 
@@ -163,9 +163,8 @@ Value reduceRowsTogether(OpBuilder &b, Location loc, CombiningKind kind,
   int64_t count = rows.size();
   int64_t padded = llvm::PowerOf2Ceil(count);
   assert(padded <= lanes && "more rows than lanes");
-  // (Lanes as TargetInfo::lanes counts them: a sub-byte type takes a byte.)
-  int64_t lanesPer128 = std::max<int64_t>(
-      1, 128 / llvm::alignTo(type.getElementTypeBitWidth(), 8));
+  int64_t lanesPer128 =
+      std::max<int64_t>(1, 128 / storageBitwidth(type.getElementType()));
   auto fmf = arith::FastMathFlagsAttr::get(b.getContext(), fastmath);
   SmallVector<Value> level(rows.begin(), rows.end());
   if (padded > count) {

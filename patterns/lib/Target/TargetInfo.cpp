@@ -252,14 +252,16 @@ unsigned TargetInfo::lanesForBitwidth(unsigned bitwidth) const {
   return simdBits / bitwidth;
 }
 
+unsigned storageBitwidth(Type type) {
+  // Index lowers to i64 on x86-64.
+  unsigned bits = type.isIndex() ? 64 : type.getIntOrFloatBitWidth();
+  return llvm::alignTo(bits, 8);
+}
+
 unsigned TargetInfo::lanes(Type elementType) const {
   if (!elementType.isIntOrIndexOrFloat())
     return 1;
-  // Index lowers to i64 on x86-64; a sub-byte type (i1, i4) takes a byte
-  // in memory, as one element of a memref.
-  unsigned bits =
-      elementType.isIndex() ? 64 : elementType.getIntOrFloatBitWidth();
-  return lanesForBitwidth(llvm::alignTo(bits, 8));
+  return lanesForBitwidth(storageBitwidth(elementType));
 }
 
 std::string TargetInfo::llvmTargetFeatures() const {

@@ -26,6 +26,12 @@
 
 namespace regtile {
 
+/// The bits an element of `type` (int, float or index) takes in memory: its
+/// bit width rounded up to whole bytes. A memref of i1 or i4 holds an
+/// element per byte, while a vector of them is bit-packed in LLVM, so lanes
+/// and vector loads count a sub-byte type as a byte.
+unsigned storageBitwidth(mlir::Type type);
+
 /// Name of the discardable attribute that carries a target description.
 constexpr llvm::StringLiteral kTargetAttrName = "regtile.target";
 
@@ -89,7 +95,8 @@ struct TargetInfo {
   bool hasAVX512BF16() const { return has("avx512bf16"); }
 
   /// Native vector length in elements of `elementType` (at least 1); a
-  /// sub-byte type counts as the byte that holds it in memory.
+  /// sub-byte type counts as the byte that holds it in memory
+  /// (storageBitwidth).
   unsigned lanes(mlir::Type elementType) const;
   /// Native vector length for elements of `bitwidth` bits (at least 1).
   unsigned lanesForBitwidth(unsigned bitwidth) const;

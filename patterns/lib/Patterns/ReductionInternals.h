@@ -1,4 +1,5 @@
-//===- ReduceToVectorAccumulator.h - reduction internals --------*- C++ -*-===//
+//===- ReductionInternals.h - reduction parts -------------------*- C++ -*-===//
+//-*-===//
 //
 // What the parts of reduce_to_vector_accumulator share (not an API): the
 // analysis of the op (ReductionAnalysis.cpp), the per-step strategies that
@@ -8,8 +9,8 @@
 //
 //===----------------------------------------------------------------------===//
 
-#ifndef REGTILE_PATTERNS_LIB_REDUCETOVECTORACCUMULATOR_H
-#define REGTILE_PATTERNS_LIB_REDUCETOVECTORACCUMULATOR_H
+#ifndef REGTILE_PATTERNS_LIB_REDUCTIONINTERNALS_H
+#define REGTILE_PATTERNS_LIB_REDUCTIONINTERNALS_H
 
 #include "regtile/Patterns/ReduceToVectorAccumulator.h"
 
@@ -129,4 +130,4 @@ std::unique_ptr<Strategy> makeI8DotStrategy(linalg::LinalgOp op,
 
 } // namespace regtile::reduction
 
-#endif // REGTILE_PATTERNS_LIB_REDUCETOVECTORACCUMULATOR_H
+#endif // REGTILE_PATTERNS_LIB_REDUCTIONINTERNALS_H
