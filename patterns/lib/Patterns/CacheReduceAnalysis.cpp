@@ -1,0 +1,304 @@
+//===- CacheReduceAnalysis.cpp - What the register tile computes ------===//
+
+#include "CacheReduceInternals.h"
+
+#include "regtile/Patterns/LoopUtils.h"
+#include "regtile/Patterns/Patterns.h"
+
+#include "mlir/Dialect/Affine/IR/AffineOps.h"
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/Arith/Utils/Utils.h"
+#include "mlir/Dialect/Math/IR/Math.h"
+#include "mlir/Dialect/MemRef/IR/MemRef.h"
+#include "mlir/Dialect/Tensor/IR/Tensor.h"
+#include "mlir/Dialect/Utils/StaticValueUtils.h"
+#include "mlir/Dialect/Vector/IR/VectorOps.h"
+#include "mlir/IR/IRMapping.h"
+#include "mlir/Interfaces/ValueBoundsOpInterface.h"
+#include "llvm/Support/FormatVariadic.h"
+
+namespace regtile::cache_reduce {
+namespace {
+
+/// Static upper bound (closed) of loop dim `d` of `op`, from any operand dim
+/// that equals it; sets `exact` when the extent is that constant.
+FailureOr<int64_t> boundLoopDim(linalg::LinalgOp op, unsigned d, bool &exact) {
+  SmallVector<int64_t> ranges = op.getStaticLoopRanges();
+  if (!ShapedType::isDynamic(ranges[d])) {
+    exact = true;
+    return ranges[d];
+  }
+  exact = false;
+  for (OpOperand &operand : op->getOpOperands()) {
+    if (!isa<ShapedType>(operand.get().getType()))
+      continue;
+    AffineMap map = op.getMatchingIndexingMap(&operand);
+    for (unsigned i = 0, e = map.getNumResults(); i < e; ++i) {
+      auto dim = dyn_cast<AffineDimExpr>(map.getResult(i));
+      if (!dim || dim.getPosition() != d)
+        continue;
+      FailureOr<int64_t> ub = ValueBoundsConstraintSet::computeConstantBound(
+          presburger::BoundType::UB,
+          ValueBoundsConstraintSet::Variable(operand.get(), i),
+          /*stopCondition=*/nullptr, /*closedUB=*/true);
+      if (succeeded(ub))
+        return *ub;
+    }
+  }
+  return failure();
+}
+
+} // namespace
+
+bool isElementwiseScalarOp(Operation *op) {
+  if (!isa<arith::ArithDialect, math::MathDialect>(op->getDialect()))
+    return false;
+  if (op->getNumRegions() != 0 || op->getNumResults() != 1)
+    return false;
+  auto scalar = [](Type t) { return t.isIntOrIndexOrFloat(); };
+  return llvm::all_of(op->getOperandTypes(), scalar) &&
+         llvm::all_of(op->getResultTypes(), scalar);
+}
+
+namespace {
+
+/// The loops (parallel dims index the output, reduction dims do not), the
+/// vector dim, and the register tile's extents.
+LogicalResult analyzeLoops(linalg::LinalgOp op, const TargetInfo &target,
+                           Plan &plan, std::string &reason) {
+  if (op.getNumDpsInits() != 1) {
+    reason = "expected exactly one output";
+    return failure();
+  }
+  if (!op.hasPureTensorSemantics() && !op.hasPureBufferSemantics()) {
+    reason = "expected all operands on tensors or all on buffers";
+    return failure();
+  }
+  plan.onTensors = op.hasPureTensorSemantics();
+  plan.numLoops = op.getNumLoops();
+  OpOperand *init = op.getDpsInitOperand(0);
+  AffineMap outMap = op.getMatchingIndexingMap(init);
+  if (!outMap.isProjectedPermutation() || outMap.getNumResults() == 0) {
+    reason = "the output's indexing map is not a projected permutation of "
+             "the loops";
+    return failure();
+  }
+  SmallVector<utils::IteratorType> iters = op.getIteratorTypesArray();
+  for (unsigned d = 0; d < plan.numLoops; ++d) {
+    bool inOutput = outMap.isFunctionOfDim(d);
+    if (inOutput != (iters[d] == utils::IteratorType::parallel)) {
+      reason = llvm::formatv("loop dim {0} is {1} but {2} the output", d,
+                             inOutput ? "a reduction" : "parallel",
+                             inOutput ? "indexes" : "does not index")
+                   .str();
+      return failure();
+    }
+    if (!inOutput)
+      plan.redDims.push_back(d);
+  }
+  if (plan.redDims.empty()) {
+    reason = "the op has no reduction dim";
+    return failure();
+  }
+  plan.vecDim = outMap.getDimPosition(outMap.getNumResults() - 1);
+  plan.accType = getElementTypeOrSelf(init->get().getType());
+  if (!plan.accType.isIntOrFloat()) {
+    reason = "the output's element type is not an integer or float";
+    return failure();
+  }
+  plan.lanes = target.lanes(plan.accType);
+
+  // Tile extents: the vector dim (the output's innermost) and the rows.
+  for (unsigned i = 0, e = outMap.getNumResults(); i < e; ++i) {
+    unsigned d = outMap.getDimPosition(i);
+    bool exact = false;
+    FailureOr<int64_t> bound = boundLoopDim(op, d, exact);
+    if (failed(bound)) {
+      reason = llvm::formatv("the extent of output dim {0} has no static "
+                             "upper bound (tile the op first)",
+                             i)
+                   .str();
+      return failure();
+    }
+    if (d == plan.vecDim) {
+      plan.vecBound = *bound;
+      plan.vecStatic = exact;
+    } else {
+      plan.rowDims.push_back(d);
+      plan.rowBounds.push_back(*bound);
+      plan.rowStatic.push_back(exact);
+    }
+  }
+  plan.vectorsPerRow = llvm::divideCeil(plan.vecBound, plan.lanes);
+  plan.rows = 1;
+  for (int64_t b : plan.rowBounds)
+    plan.rows *= b;
+  return success();
+}
+
+/// How each input is read along the vector dim (scalar, broadcast, or
+/// contiguous vectors); the number of vectored inputs.
+FailureOr<int64_t> analyzeInputs(linalg::LinalgOp op, Plan &plan,
+                                 std::string &reason) {
+  int64_t vectoredInputs = 0;
+  for (OpOperand *in : op.getDpsInputOperands()) {
+    if (!isa<ShapedType>(in->get().getType())) {
+      plan.inputKinds.push_back(InputKind::Scalar);
+      continue;
+    }
+    AffineMap map = op.getMatchingIndexingMap(in);
+    if (!map.isFunctionOfDim(plan.vecDim)) {
+      plan.inputKinds.push_back(InputKind::Broadcast);
+      continue;
+    }
+    // The vector dim indexes one dim of the input, after which the input
+    // has only unit dims (so that dim is contiguous in memory): usually
+    // the last one; a packed B^T tile (NR x 1) qualifies too.
+    auto operandType = cast<ShapedType>(in->get().getType());
+    std::optional<unsigned> pos;
+    bool ok = true;
+    for (unsigned i = 0, e = map.getNumResults(); i < e; ++i) {
+      auto dim = dyn_cast<AffineDimExpr>(map.getResult(i));
+      if (dim && dim.getPosition() == plan.vecDim && !pos)
+        pos = i;
+      else if (map.getResult(i).isFunctionOfDim(plan.vecDim))
+        ok = false;
+      else if (pos && operandType.getDimSize(i) != 1)
+        ok = false;
+    }
+    if (!ok || !pos) {
+      reason = llvm::formatv("input {0} is not contiguous along the output's "
+                             "innermost dim (it must index its own innermost "
+                             "non-unit dim with exactly that loop; transpose "
+                             "or pack it first)",
+                             in->getOperandNumber())
+                   .str();
+      return failure();
+    }
+    if (auto memref = dyn_cast<MemRefType>(operandType)) {
+      SmallVector<int64_t> strides;
+      int64_t offset;
+      if (failed(memref.getStridesAndOffset(strides, offset)) ||
+          strides[*pos] != 1) {
+        reason = llvm::formatv("input {0} is strided along the vector dim",
+                               in->getOperandNumber())
+                     .str();
+        return failure();
+      }
+    }
+    plan.vectorPos[in->getOperandNumber()] = *pos;
+    plan.inputKinds.push_back(InputKind::Vectored);
+    ++vectoredInputs;
+  }
+  return vectoredInputs;
+}
+
+/// Body: elementwise arith/math only; mul+add into FMA; with add_at_end,
+/// out + x (reassociable).
+LogicalResult analyzeBody(linalg::LinalgOp op,
+                          const CacheReduceOptions &options, Plan &plan,
+                          std::string &reason) {
+  Block &body = op->getRegion(0).front();
+  for (Operation &bodyOp : body.without_terminator()) {
+    if (!isElementwiseScalarOp(&bodyOp)) {
+      reason = ("unsupported op in the body: '" +
+                bodyOp.getName().getStringRef() + "'")
+                   .str();
+      return failure();
+    }
+  }
+  for (Operation &bodyOp : body.without_terminator()) {
+    auto add = dyn_cast<arith::AddFOp>(&bodyOp);
+    if (!add)
+      continue;
+    for (Value operand : add->getOperands())
+      if (auto mul = operand.getDefiningOp<arith::MulFOp>())
+        if (mul->getBlock() == &body && mul->hasOneUse() &&
+            mul.getType() == add.getType()) {
+          plan.fusedMuls.insert(mul);
+          break;
+        }
+  }
+
+  // Adding the tile at the end: the body must be out + x.
+  if (options.addAtEnd) {
+    Value yielded = body.getTerminator()->getOperand(0);
+    Operation *combiner = yielded.getDefiningOp();
+    Value out = body.getArgument(op.getNumDpsInputs());
+    bool additive =
+        combiner && isa<arith::AddFOp, arith::AddIOp>(combiner) &&
+        combiner->getBlock() == &body &&
+        llvm::is_contained(combiner->getOperands(), out) &&
+        llvm::count_if(body.without_terminator(), [&](Operation &o) {
+          return llvm::is_contained(o.getOperands(), out);
+        }) == 1;
+    if (!additive) {
+      reason = "add_at_end needs a body that adds to the output "
+               "(yield out + x, the output used nowhere else)";
+      return failure();
+    }
+    if (auto addf = dyn_cast<arith::AddFOp>(combiner))
+      if (!options.allowReassociation &&
+          !arith::bitEnumContainsAll(addf.getFastmath(),
+                                     arith::FastMathFlags::reassoc)) {
+        reason = "add_at_end reassociates the floating-point sum (the "
+                 "tile is added after the loop): the body's addf needs "
+                 "fastmath<reassoc> or set allow_reassociation";
+        return failure();
+      }
+    plan.addAtEnd = true;
+  }
+  return success();
+}
+
+/// The accumulators and the registers kept for loads fit the target.
+LogicalResult checkRegisters(const Plan &plan, int64_t vectoredInputs,
+                             const TargetInfo &target,
+                             const CacheReduceOptions &options,
+                             std::string &reason) {
+  int64_t accumulators = plan.rows * plan.vectorsPerRow;
+  int64_t reserved = options.reservedRegisters
+                         ? *options.reservedRegisters
+                         : vectoredInputs * plan.vectorsPerRow + 1;
+  int64_t available =
+      options.maxRegisters ? *options.maxRegisters : target.numVectorRegisters;
+  if (accumulators + reserved > available) {
+    reason = llvm::formatv(
+                 "the register tile of {0} rows x {1} native vectors of {2} "
+                 "lanes needs {3} accumulators + {4} registers for loads = "
+                 "{5} vector registers; the target has {6}",
+                 plan.rows, plan.vectorsPerRow, plan.lanes, accumulators,
+                 reserved, accumulators + reserved, available)
+                 .str();
+    return failure();
+  }
+  return success();
+}
+} // namespace
+
+LogicalResult analyzeOp(linalg::LinalgOp op, const TargetInfo &target,
+                        const CacheReduceOptions &options, Plan &plan,
+                        std::string &reason) {
+  if (failed(analyzeLoops(op, target, plan, reason)))
+    return failure();
+  FailureOr<int64_t> vectoredInputs = analyzeInputs(op, plan, reason);
+  if (failed(vectoredInputs) || failed(analyzeBody(op, options, plan, reason)))
+    return failure();
+  if (failed(checkRegisters(plan, *vectoredInputs, target, options, reason)))
+    return failure();
+  // The marked loop (the innermost that carries the accumulators) does one
+  // update (FMA) per accumulator per iteration.
+  plan.prefetchAhead =
+      options.prefetchAhead
+          ? *options.prefetchAhead
+          : defaultPrefetchAhead(target, plan.rows * plan.vectorsPerRow);
+  if (options.prefetchStreams)
+    plan.prefetchStreamsAhead =
+        defaultStreamPrefetchAhead(target, plan.rows * plan.vectorsPerRow);
+  plan.prefetchNextStreams = options.prefetchNextStreams;
+  return success();
+}
+
+/// Whether `e` applies an elementwise body to `tile` (its only shaped
+/// input, read at the same indices as it writes) and scalars, writing a
+} // namespace regtile::cache_reduce

@@ -1,0 +1,242 @@
+//===- CacheReduceInternals.h - cache_reduce parts --------------*- C++ -*-===//
+//
+// What the parts of cache_reduce share (not an API): the plan computed
+// before the IR changes (CacheReduceAnalysis.cpp: the op; CacheReduceLoop.cpp:
+// its place in the loop, fills and epilogues), the register tile's emitter
+// (CacheReduceEmitter.cpp), the rewrite of one (op, loop) pair
+// (CacheReduce.cpp, with the entry point) and its versions by vector count
+// (CacheReduceVersions.cpp).
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef REGTILE_PATTERNS_LIB_CACHEREDUCEINTERNALS_H
+#define REGTILE_PATTERNS_LIB_CACHEREDUCEINTERNALS_H
+
+#include "regtile/Patterns/CacheReduce.h"
+
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/Linalg/IR/Linalg.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/Dialect/Tensor/IR/Tensor.h"
+#include "mlir/Dialect/Vector/IR/VectorOps.h"
+#include "mlir/IR/IRMapping.h"
+
+#include <map>
+#include <optional>
+#include <string>
+
+namespace regtile::cache_reduce {
+
+using namespace mlir;
+
+/// How an input of the op is read by the register tile.
+enum class InputKind {
+  Scalar,    // not a shaped value: used as is
+  Broadcast, // does not depend on the vector dim: one scalar per row
+  Vectored,  // contiguous along the vector dim: native vectors
+};
+
+/// Everything the rewrite needs, computed before the IR changes.
+struct Plan {
+  unsigned numLoops = 0;
+  unsigned vecDim = 0;
+  /// Output dims other than the vector dim (in output order) and their
+  /// static upper bounds; whether each extent is exactly that bound.
+  SmallVector<unsigned> rowDims;
+  SmallVector<int64_t> rowBounds;
+  SmallVector<bool> rowStatic;
+  int64_t vecBound = 0;
+  bool vecStatic = false;
+  SmallVector<unsigned> redDims;
+  SmallVector<InputKind> inputKinds;
+  /// For vectored inputs (by operand number): which of their dims the
+  /// vector runs along.
+  DenseMap<unsigned, unsigned> vectorPos;
+  int64_t lanes = 0, vectorsPerRow = 0, rows = 0;
+  Type accType;
+  /// Body ops to emit (in order), with mul+add pairs fused into an FMA.
+  DenseSet<Operation *> fusedMuls;
+  /// Relation to the loop.
+  bool onTensors = false;
+  unsigned iterArgIdx = 0;
+  tensor::ExtractSliceOp outSlice;
+  tensor::InsertSliceOp outInsert;
+  Value fillValue;
+  /// The output tile is this broadcast of a vector along its innermost dim
+  /// (initial accumulators: the vector in every row).
+  linalg::BroadcastOp broadcast;
+  /// The fill whose result is the loop's output (written through).
+  linalg::FillOp fillOp;
+  /// The fill value reached the tile through enclosing loops (see
+  /// traceFillThroughLoops): these accumulate into the tile, so it holds
+  /// the fill value only when each is at its first iteration.
+  SmallVector<scf::ForOp> firstIterationOf;
+  /// A fill every element of which the tile's write-backs overwrite at
+  /// those first iterations before anything reads it: bypassed (its
+  /// destination becomes `chainTop`'s init `chainTopIdx`).
+  linalg::FillOp chainFill;
+  scf::ForOp chainTop;
+  unsigned chainTopIdx = 0;
+  /// An elementwise op that is the only user of the tile the loop computes
+  /// (e.g. a ReLU): applied to the registers before the single store.
+  linalg::GenericOp epilogue;
+  unsigned epilogueInput = 0;
+  bool addAtEnd = false;
+  /// The loop's regtile.prefetch_ahead mark (0: none).
+  int64_t prefetchAhead = 0;
+  /// The loop's regtile.prefetch_streams_ahead mark (0: none).
+  int64_t prefetchStreamsAhead = 0;
+  /// Whether the loop gets the regtile.prefetch_streams_next mark.
+  bool prefetchNextStreams = false;
+
+  bool masked() const {
+    return !vecStatic || llvm::any_of(rowStatic, [](bool s) { return !s; });
+  }
+};
+
+/// Whether `op` is an arith or math op on scalars with one result.
+bool isElementwiseScalarOp(Operation *op);
+
+/// Checks the op (loops, inputs, body, registers) and fills `plan`.
+LogicalResult analyzeOp(linalg::LinalgOp op, const TargetInfo &target,
+                        const CacheReduceOptions &options, Plan &plan,
+                        std::string &reason);
+
+/// Checks that `loop` reduces into the op's output tile (the tile does not
+/// move with the loop) and records how the tile is threaded through it.
+LogicalResult analyzeLoop(linalg::LinalgOp op, scf::ForOp loop, Plan &plan,
+                          std::string &reason);
+
+/// Emits the register tile.
+class TileEmitter {
+public:
+  TileEmitter(linalg::LinalgOp op, const Plan &plan) : op(op), plan(plan) {}
+
+  VectorType accVecType() const {
+    return VectorType::get({plan.lanes}, plan.accType);
+  }
+
+  /// Row extents and the (clamped, for reads) row indices, defined where
+  /// `tile` is available.
+  void computeRowIndices(OpBuilder &b, Location loc, Value tile,
+                         AffineMap outMap);
+
+  SmallVector<int64_t> delinearize(int64_t r) const {
+    SmallVector<int64_t> multi(plan.rowBounds.size());
+    for (int k = plan.rowBounds.size() - 1; k >= 0; --k) {
+      multi[k] = r % plan.rowBounds[k];
+      r /= plan.rowBounds[k];
+    }
+    return multi;
+  }
+
+  /// Indices into a `tile` indexed like the output: rows then vector dim.
+  SmallVector<Value> outIndices(OpBuilder &b, Location loc, AffineMap outMap,
+                                int64_t r, int64_t j, bool forRead);
+
+  bool vectorInBounds(int64_t j) const {
+    return plan.vecStatic && (j + 1) * plan.lanes <= plan.vecBound;
+  }
+
+  Value zeroOf(OpBuilder &b, Location loc, Type t) {
+    return arith::ConstantOp::create(b, loc, b.getZeroAttr(t));
+  }
+
+  /// Initial accumulators: the tile's values, the fill value, or zero
+  /// (the tile is added at the end).
+  SmallVector<Value> initialAccumulators(OpBuilder &b, Location loc, Value tile,
+                                         AffineMap outMap);
+
+  /// The tile as native vectors, one block of loads.
+  SmallVector<Value> loadTile(OpBuilder &b, Location loc, Value tile,
+                              AffineMap outMap);
+
+  /// `accs` + the tile: a block of loads, then a block of adds.
+  SmallVector<Value> addTile(OpBuilder &b, Location loc, Value tile,
+                             AffineMap outMap, ValueRange accs);
+
+  /// A 1-D read along dim `pos` of `source` (default: the innermost).
+  Value transferRead(OpBuilder &b, Location loc, Value source,
+                     ArrayRef<Value> indices, VectorType type, Value pad,
+                     bool inBounds, std::optional<unsigned> pos = {});
+
+  /// One reduction point: loads, then per row broadcast + body per vector.
+  SmallVector<Value> step(OpBuilder &b, Location loc, ArrayRef<Value> redIvs,
+                          ValueRange accs);
+
+  /// `op` (an elementwise scalar op) at vectors of `lanes`, its operands
+  /// looked up in (or broadcast into) `map`; maps its result.
+  void vectorizeElementwise(OpBuilder &b, Location loc, IRMapping &map,
+                            Operation &op);
+
+  /// `v` as a vector of `lanes`: mapped, or a broadcast of a value defined
+  /// outside the body.
+  Value vectorized(OpBuilder &b, Location loc, IRMapping &map, Value v) {
+    if (Value m = map.lookupOrNull(v))
+      return m;
+    Value splat = vector::BroadcastOp::create(
+        b, loc, VectorType::get({plan.lanes}, v.getType()), v);
+    map.map(v, splat);
+    return splat;
+  }
+
+  /// Stores the accumulators into `tile` (a tensor: returns the new tensor;
+  /// a buffer: returns null), one straight block of vector stores. Rows
+  /// beyond a dynamic extent are stored at a clamped (valid) row under an
+  /// all-false mask, so the block has no branches.
+  Value store(OpBuilder &b, Location loc, Value tile, AffineMap outMap,
+              ValueRange accs);
+
+private:
+  /// Native vectors of the vectored inputs, by (input, (row key, vector)).
+  using InputVectors =
+      std::map<std::pair<unsigned, std::pair<SmallVector<int64_t>, int64_t>>,
+               Value>;
+  /// Broadcast scalars of the broadcast inputs, by (input, row key).
+  using InputScalars =
+      std::map<std::pair<unsigned, SmallVector<int64_t>>, Value>;
+
+  /// Indices of an input read at row `r`, vector `j`, reduction point
+  /// `redIvs` (through its indexing `map`).
+  SmallVector<Value> inputIndices(OpBuilder &b, Location loc, AffineMap map,
+                                  int64_t r, int64_t j, ArrayRef<Value> redIvs);
+  /// Key of a read: the row dims the map uses (others zeroed).
+  SmallVector<int64_t> rowKey(AffineMap map, int64_t r) const;
+  /// The block of loads of the vectored inputs, each read once.
+  InputVectors loadVectoredInputs(OpBuilder &b, Location loc,
+                                  ArrayRef<Value> redIvs);
+  /// Row `r`'s scalar and broadcast inputs as vectors (null for vectored
+  /// inputs), each broadcast read once per row key.
+  SmallVector<Value> rowInputs(OpBuilder &b, Location loc, int64_t r,
+                               ArrayRef<Value> redIvs, InputScalars &scalars);
+  /// The op's body at vectors (fused mul + add as one FMA), its operands
+  /// mapped in `map`; returns the yielded value.
+  Value emitBody(OpBuilder &b, Location loc, IRMapping &map);
+
+  linalg::LinalgOp op;
+  const Plan &plan;
+  SmallVector<Value> rowExtents;
+  SmallVector<SmallVector<Value>> readRowIndex, exactRowIndex;
+};
+
+/// Nested loops over the op's reduction dims (extents from its operands),
+/// carrying the accumulators; `step` at the innermost point. `innermost` is
+/// set to the innermost loop built (none if every extent is 1).
+SmallVector<Value> emitReductionNest(OpBuilder &b, Location loc,
+                                     linalg::LinalgOp op, const Plan &plan,
+                                     TileEmitter &emitter, ValueRange accs,
+                                     scf::ForOp &innermost);
+
+/// The rewrite of an analyzed (op, loop) pair.
+CacheReduceResult rewrite(RewriterBase &rewriter, linalg::LinalgOp op,
+                          scf::ForOp loop, Plan plan);
+
+/// The rewrite of a tile that is partial along the vector dim: one version
+/// of the loop per number of native vectors it needs.
+CacheReduceResult rewriteByVectorCount(RewriterBase &rewriter,
+                                       linalg::LinalgOp op, scf::ForOp loop,
+                                       Plan plan);
+
+} // namespace regtile::cache_reduce
+
+#endif // REGTILE_PATTERNS_LIB_CACHEREDUCEINTERNALS_H

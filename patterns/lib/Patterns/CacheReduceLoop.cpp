@@ -1,0 +1,482 @@
+//===- CacheReduceLoop.cpp - The tile in its loop ---------------------===//
+
+#include "CacheReduceInternals.h"
+
+#include "regtile/Patterns/LoopUtils.h"
+#include "regtile/Patterns/Patterns.h"
+
+#include "mlir/Dialect/Affine/IR/AffineOps.h"
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/Arith/Utils/Utils.h"
+#include "mlir/Dialect/Math/IR/Math.h"
+#include "mlir/Dialect/MemRef/IR/MemRef.h"
+#include "mlir/Dialect/Tensor/IR/Tensor.h"
+#include "mlir/Dialect/Utils/StaticValueUtils.h"
+#include "mlir/Dialect/Vector/IR/VectorOps.h"
+#include "mlir/IR/IRMapping.h"
+#include "mlir/Interfaces/ValueBoundsOpInterface.h"
+
+namespace regtile::cache_reduce {
+namespace {
+
+bool isElementwiseEpilogue(linalg::GenericOp e, Value tile, Type accType) {
+  if (!e.hasPureTensorSemantics() || e.getNumDpsInits() != 1 ||
+      e.getNumReductionLoops() != 0 ||
+      e.getDpsInitOperand(0)->get().getType() != tile.getType())
+    return false;
+  unsigned shaped = 0;
+  for (OpOperand &operand : e->getOpOperands()) {
+    if (!isa<ShapedType>(operand.get().getType()))
+      continue;
+    if (!e.getMatchingIndexingMap(&operand).isIdentity())
+      return false;
+    if (e.isDpsInput(&operand) && operand.get() != tile)
+      return false;
+    shaped += e.isDpsInput(&operand);
+  }
+  Block &body = e->getRegion(0).front();
+  if (shaped != 1 || !body.getArguments().back().use_empty())
+    return false;
+  return getElementTypeOrSelf(tile.getType()) == accType &&
+         llvm::all_of(body.without_terminator(),
+                      [](Operation &o) { return isElementwiseScalarOp(&o); });
+}
+
+/// Whether `v` has one use besides ops that only read its shape
+/// (tensor.dim, which tiling leaves for dynamic tiles).
+bool hasOneValueUse(Value v) {
+  return llvm::count_if(v.getUsers(), [](Operation *user) {
+           return !isa<tensor::DimOp>(user);
+         }) == 1;
+}
+
+/// `size` is the whole extent of dim `d` of `shaped`.
+bool isWholeDim(OpFoldResult size, Value shaped, int64_t d) {
+  int64_t extent = cast<ShapedType>(shaped.getType()).getDimSize(d);
+  if (!ShapedType::isDynamic(extent))
+    return isConstantIntValue(size, extent);
+  FailureOr<bool> equal = ValueBoundsConstraintSet::areEqual(
+      ValueBoundsConstraintSet::Variable(size),
+      ValueBoundsConstraintSet::Variable(shaped, d));
+  return succeeded(equal) && *equal;
+}
+
+/// Whether `slice` takes all of its source: zero offsets, and each size the
+/// source's (the same constant, or provably equal to its dynamic extent, as
+/// for a partial tile of a fused loop). `extents` is a value with the
+/// source's shape to compare dynamic sizes with (default: the source; for
+/// a loop's iter_arg, whose extents do not change, the loop's init).
+bool isWholeSlice(tensor::ExtractSliceOp slice, Value extents = Value()) {
+  Value source = extents ? extents : slice.getSource();
+  return llvm::all_of(
+             slice.getMixedOffsets(),
+             [](OpFoldResult o) { return isConstantIntValue(o, 0); }) &&
+         llvm::all_of(llvm::enumerate(slice.getMixedSizes()), [&](auto it) {
+           return isWholeDim(it.value(), source, it.index());
+         });
+}
+
+/// Whether `v` is computed (inside `scope`) from `iv`.
+bool dependsOn(Value v, Value iv, Operation *scope) {
+  SmallVector<Value> worklist = {v};
+  DenseSet<Value> seen;
+  while (!worklist.empty()) {
+    Value cur = worklist.pop_back_val();
+    if (cur == iv)
+      return true;
+    if (!seen.insert(cur).second)
+      continue;
+    Operation *def = cur.getDefiningOp();
+    if (!def || !scope->isProperAncestor(def))
+      continue;
+    llvm::append_range(worklist, def->getOperands());
+  }
+  return false;
+}
+
+/// `size` is what tiling by `step` over [0, ub) makes of a tile's extent:
+/// the constant `step` (ub a constant multiple of it) or min(step, ub - iv).
+bool isTileExtent(OpFoldResult size, Value iv, int64_t step, Value ub) {
+  if (std::optional<int64_t> c = getConstantIntValue(size)) {
+    std::optional<int64_t> u = getConstantIntValue(ub);
+    return *c == step && u && *u % step == 0;
+  }
+  auto min = dyn_cast_if_present<affine::AffineMinOp>(
+      cast<Value>(size).getDefiningOp());
+  if (!min || min.getMap().getNumResults() != 2)
+    return false;
+  AffineMap map = min.getMap();
+  MLIRContext *ctx = map.getContext();
+  for (unsigned i = 0; i < 2; ++i) {
+    auto c = dyn_cast<AffineConstantExpr>(map.getResult(i));
+    if (!c || c.getValue() != step)
+      continue;
+    AffineMap rest = AffineMap::get(map.getNumDims(), map.getNumSymbols(),
+                                    map.getResult(1 - i));
+    AffineMap diff = AffineMap::get(
+        2, 0, getAffineDimExpr(0, ctx) - getAffineDimExpr(1, ctx));
+    FailureOr<bool> equal = ValueBoundsConstraintSet::areEqual(
+        ValueBoundsConstraintSet::Variable(rest, min.getMapOperands()),
+        ValueBoundsConstraintSet::Variable(diff, ValueRange{ub, iv}));
+    return succeeded(equal) && *equal;
+  }
+  return false;
+}
+
+/// The path from the reduction loop's output tile up to a linalg.fill:
+/// the slices and the enclosing loops (with the iter_arg) it goes through.
+struct FillPath {
+  SmallVector<tensor::ExtractSliceOp> slices;
+  SmallVector<std::pair<scf::ForOp, unsigned>> loops;
+  linalg::FillOp fill;
+  /// Whether the tile is a slice of the fill's result, or the fill's result
+  /// has other uses (then the tile's stores do not cover it).
+  bool partial = false;
+};
+
+/// Whether the iter_arg `arg` of `l` is only sliced (`from`) and the
+/// updated tile inserted back at the same place, or only handed to the
+/// inner loop `from` whose result `updated` is yielded.
+bool threadsTile(scf::ForOp l, BlockArgument arg, Operation *from,
+                 Value updated) {
+  Value yielded =
+      l.getBody()->getTerminator()->getOperand(arg.getArgNumber() - 1);
+  auto s = dyn_cast<tensor::ExtractSliceOp>(from);
+  if (!s)
+    return arg.hasOneUse() && yielded == updated && updated.hasOneUse();
+  if (!llvm::hasNItems(arg.getUses(), 2))
+    return false;
+  tensor::InsertSliceOp insert;
+  for (Operation *user : arg.getUsers())
+    if (user != s)
+      insert = dyn_cast<tensor::InsertSliceOp>(user);
+  return insert && insert.getDest() == arg && insert.getSource() == updated &&
+         insert.getResult() == yielded && yielded.hasOneUse() &&
+         isEqualConstantIntOrValueArray(insert.getMixedOffsets(),
+                                        s.getMixedOffsets()) &&
+         isEqualConstantIntOrValueArray(insert.getMixedSizes(),
+                                        s.getMixedSizes());
+}
+
+/// Follows the initial value of the reduction loop's output tile up
+/// through tensor slices and the iter_args of enclosing scf.for loops to a
+/// linalg.fill, the way tiling threads an output through its loops (see
+/// threadsTile). Fails on anything else.
+FailureOr<FillPath> findFillPath(scf::ForOp reductionLoop, const Plan &plan) {
+  FillPath path;
+  Value v = reductionLoop.getInitArgs()[plan.iterArgIdx];
+  // What carries the updated tile at the current level.
+  Value updated = reductionLoop.getResult(plan.iterArgIdx);
+  Operation *from = reductionLoop;
+  // The tile within the reduction loop's iter_arg (invariant in it).
+  if (plan.outSlice)
+    path.slices.push_back(plan.outSlice);
+  while (true) {
+    if (auto s = v.getDefiningOp<tensor::ExtractSliceOp>()) {
+      if (!s.hasUnitStride() ||
+          s.getSourceType().getRank() != s.getType().getRank())
+        return failure();
+      path.slices.push_back(s);
+      from = s;
+      v = s.getSource();
+      continue;
+    }
+    auto arg = dyn_cast<BlockArgument>(v);
+    if (!arg)
+      break;
+    auto l = dyn_cast<scf::ForOp>(arg.getOwner()->getParentOp());
+    if (!l || arg.getOwner() != l.getBody() || arg.getArgNumber() == 0 ||
+        from->getBlock() != l.getBody() || !threadsTile(l, arg, from, updated))
+      return failure();
+    unsigned idx = arg.getArgNumber() - 1;
+    path.loops.push_back({l, idx});
+    updated = l.getResult(idx);
+    from = l;
+    v = l.getInitArgs()[idx];
+  }
+  // Slices of the fill itself (no loop to thread through).
+  path.partial = !v.hasOneUse();
+  while (auto s = v.getDefiningOp<tensor::ExtractSliceOp>()) {
+    v = s.getSource();
+    path.partial = true;
+  }
+  path.fill = v.getDefiningOp<linalg::FillOp>();
+  if (!path.fill || path.fill.value().getType() != plan.accType ||
+      path.loops.empty())
+    return failure();
+  return path;
+}
+
+/// How one loop of the path moves the tile: `parallel` (its induction
+/// variable is the offset of a slice, the extent at most its step: disjoint
+/// tiles), or `moves` (offsets or extents depend on it otherwise). Records
+/// the dims parallel loops tile in `tiledDims`; clears `covers` when the
+/// loop's tiles may not cover the whole dim. Fails on a tile larger than
+/// the step.
+LogicalResult classifyLoop(scf::ForOp l, ArrayRef<tensor::ExtractSliceOp> inner,
+                           DenseMap<Operation *, DenseSet<unsigned>> &tiledDims,
+                           bool &parallel, bool &moves, bool &covers) {
+  Value iv = l.getInductionVar();
+  std::optional<int64_t> step = getConstantIntValue(l.getStep());
+  std::optional<int64_t> lb = getConstantIntValue(l.getLowerBound());
+  parallel = moves = false;
+  for (tensor::ExtractSliceOp s : inner) {
+    for (auto [d, offset] : llvm::enumerate(s.getMixedOffsets())) {
+      OpFoldResult size = s.getMixedSizes()[d];
+      auto offsetValue = dyn_cast<Value>(offset);
+      auto sizeValue = dyn_cast<Value>(size);
+      if (offsetValue == iv) {
+        // Disjoint tiles: extent at most the step.
+        if (!step || *step <= 0)
+          return failure();
+        FailureOr<int64_t> bound =
+            ValueBoundsConstraintSet::computeConstantBound(
+                presburger::BoundType::UB,
+                ValueBoundsConstraintSet::Variable(size),
+                /*stopCondition=*/nullptr, /*closedUB=*/true);
+        if (failed(bound) || *bound > *step)
+          return failure();
+        parallel = true;
+        tiledDims[s].insert(d);
+        if (!lb || *lb != 0 ||
+            !isWholeDim(l.getUpperBound(), s.getSource(), d) ||
+            !isTileExtent(size, iv, *step, l.getUpperBound()))
+          covers = false;
+        continue;
+      }
+      // (Inner tiles of a parallel loop's tile may depend on its
+      // induction variable: they stay within that tile.)
+      if ((offsetValue && dependsOn(offsetValue, iv, l)) ||
+          (sizeValue && dependsOn(sizeValue, iv, l)))
+        moves = true;
+    }
+  }
+  return success();
+}
+
+/// Traces the tile's initial value to a fill (findFillPath) and classifies
+/// the loops on the way: a loop whose induction variable is the offset of
+/// a slice inside it, with an extent bounded by its step, visits disjoint
+/// tiles: each iteration finds its tile as the loop's init left it. A loop
+/// whose induction variable no slice inside it depends on revisits the same
+/// tile: it holds the loop's init only at the first iteration. Anything
+/// else ends the trace without a fill. On success sets `plan.fillValue` and
+/// `plan.firstIterationOf`, and `plan.chainFill` when the tile stores at
+/// those first iterations cover the whole fill (static bounds, every loop
+/// runs, every tile extent is the tiling's), so that nothing reads the
+/// fill.
+void traceFillThroughLoops(scf::ForOp reductionLoop, Plan &plan) {
+  FailureOr<FillPath> path = findFillPath(reductionLoop, plan);
+  if (failed(path))
+    return;
+  bool covers = !path->partial;
+  // For each slice, the dims a parallel loop tiles.
+  DenseMap<Operation *, DenseSet<unsigned>> tiledDims;
+  SmallVector<scf::ForOp> accumulating;
+  unsigned innerSlices = 0; // slices inside the current loop
+  for (auto [l, idx] : path->loops) {
+    while (innerSlices < path->slices.size() &&
+           l->isProperAncestor(path->slices[innerSlices]))
+      ++innerSlices;
+    bool parallel, moves;
+    if (failed(classifyLoop(l, ArrayRef(path->slices).take_front(innerSlices),
+                            tiledDims, parallel, moves, covers)))
+      return;
+    // Neither a parallel loop nor one that keeps the tile in place.
+    if (!parallel && moves)
+      return;
+    if (!parallel) {
+      accumulating.push_back(l);
+      std::optional<int64_t> lb = getConstantIntValue(l.getLowerBound());
+      std::optional<int64_t> ub = getConstantIntValue(l.getUpperBound());
+      if (!lb || !ub || *lb >= *ub)
+        covers = false;
+    }
+  }
+  // Every other dim of every slice whole.
+  for (tensor::ExtractSliceOp s : path->slices)
+    for (auto [d, offset] : llvm::enumerate(s.getMixedOffsets())) {
+      if (tiledDims.lookup(s).contains(d))
+        continue;
+      if (!isConstantIntValue(offset, 0) ||
+          !isWholeDim(s.getMixedSizes()[d], s.getSource(), d))
+        covers = false;
+    }
+  plan.fillValue = path->fill.value();
+  plan.firstIterationOf = std::move(accumulating);
+  if (covers) {
+    plan.chainFill = path->fill;
+    plan.chainTop = path->loops.back().first;
+    plan.chainTopIdx = path->loops.back().second;
+  }
+}
+
+} // namespace
+
+namespace {
+
+const char *kMovingTile =
+    "the output tile moves with the loop's induction variable: the loop is "
+    "not a reduction loop of the op";
+
+/// On tensors: the op's output is an iter_arg of the loop or an invariant
+/// slice of one, its result inserted back at the same place and yielded to
+/// that iter_arg, which has no other use. Records the slice, insert and
+/// iter_arg in `plan`.
+LogicalResult analyzeTensorOutput(linalg::LinalgOp op, scf::ForOp loop,
+                                  Plan &plan, std::string &reason) {
+  Value init = op.getDpsInitOperand(0)->get();
+  Value iterArg = init;
+  if (auto slice = init.getDefiningOp<tensor::ExtractSliceOp>()) {
+    if (slice->getBlock() != loop.getBody()) {
+      reason = "the output is not a tile of one of the loop's iter_args";
+      return failure();
+    }
+    if (!llvm::all_of(slice->getOperands().drop_front(),
+                      [&](Value v) { return isLoopInvariant(loop, v); })) {
+      reason = kMovingTile;
+      return failure();
+    }
+    if (!slice.hasUnitStride() ||
+        slice.getSourceType().getRank() != slice.getType().getRank()) {
+      reason = "the output tile is a strided or rank-reducing slice";
+      return failure();
+    }
+    plan.outSlice = slice;
+    iterArg = slice.getSource();
+  }
+  auto arg = dyn_cast<BlockArgument>(iterArg);
+  if (!arg || arg.getOwner() != loop.getBody() || arg.getArgNumber() == 0) {
+    reason = "the output is not a tile of one of the loop's iter_args";
+    return failure();
+  }
+  plan.iterArgIdx = arg.getArgNumber() - 1;
+  Value result = op->getResult(0);
+  if (!result.hasOneUse()) {
+    reason = "the op's result has uses other than the loop's update";
+    return failure();
+  }
+  Value yielded = result;
+  if (plan.outSlice) {
+    auto insert = dyn_cast<tensor::InsertSliceOp>(*result.getUsers().begin());
+    if (!insert || insert.getDest() != iterArg ||
+        !insert.getResult().hasOneUse() ||
+        !isEqualConstantIntOrValueArray(insert.getMixedOffsets(),
+                                        plan.outSlice.getMixedOffsets()) ||
+        !isEqualConstantIntOrValueArray(insert.getMixedSizes(),
+                                        plan.outSlice.getMixedSizes())) {
+      reason = "the op's result is not inserted back where its output tile "
+               "was extracted";
+      return failure();
+    }
+    plan.outInsert = insert;
+    yielded = insert.getResult();
+  }
+  OpOperand &use = *yielded.getUses().begin();
+  if (use.getOwner() != loop.getBody()->getTerminator() ||
+      use.getOperandNumber() != plan.iterArgIdx) {
+    reason = "the updated output is not yielded to its own iter_arg";
+    return failure();
+  }
+  for (OpOperand &u : iterArg.getUses())
+    if (u.getOwner() != plan.outSlice && u.getOwner() != plan.outInsert &&
+        u.getOwner() != op.getOperation()) {
+      reason = "the output iter_arg has other uses in the loop";
+      return failure();
+    }
+  return success();
+}
+
+/// The broadcast of a vector along the output's innermost dim (a bias) that
+/// is the loop's initial tile, through whole slices (what fusion leaves
+/// between a producer and the loop), each used once; null if none.
+linalg::BroadcastOp biasBroadcast(Value loopInit, const Plan &plan) {
+  Value bcValue = loopInit;
+  while (auto s = bcValue.getDefiningOp<tensor::ExtractSliceOp>()) {
+    if (!hasOneValueUse(bcValue) || !isWholeSlice(s) ||
+        s.getSourceType() != s.getType())
+      break;
+    bcValue = s.getSource();
+  }
+  auto bc = bcValue.getDefiningOp<linalg::BroadcastOp>();
+  if (!bc)
+    return {};
+  auto inputType = dyn_cast<RankedTensorType>(bc.getInput().getType());
+  int64_t rank = cast<ShapedType>(loopInit.getType()).getRank();
+  SmallVector<int64_t> expected =
+      llvm::to_vector(llvm::seq<int64_t>(0, rank - 1));
+  if (inputType && inputType.getRank() == 1 &&
+      inputType.getElementType() == plan.accType &&
+      llvm::equal(bc.getDimensions(), expected) && hasOneValueUse(loopInit) &&
+      hasOneValueUse(bcValue))
+    return bc;
+  return {};
+}
+
+/// Where the tensor tile's initial value comes from (a fill, through
+/// slices or enclosing loops; a bias broadcast) and its elementwise
+/// consumer, if any (the epilogue).
+void analyzeTileValues(scf::ForOp loop, Plan &plan) {
+  // A tile of a fill starts from the fill value.
+  Value source = loop.getInitArgs()[plan.iterArgIdx];
+  while (auto s = source.getDefiningOp<tensor::ExtractSliceOp>())
+    source = s.getSource();
+  if (auto fill = source.getDefiningOp<linalg::FillOp>())
+    if (fill.value().getType() == plan.accType)
+      plan.fillValue = fill.value();
+  if (!plan.fillValue && !plan.addAtEnd)
+    traceFillThroughLoops(loop, plan);
+  // A tile that is a broadcast of a vector along the output's innermost dim
+  // (a bias) starts from that vector in every row. When the loop's output
+  // is that broadcast itself (what `structured.fuse` makes of a bias), the
+  // tile is written into the broadcast's destination, and the broadcast
+  // is no longer needed.
+  Value loopInit = loop.getInitArgs()[plan.iterArgIdx];
+  // The tile is the whole iter_arg (no slice, or a slice of all of it).
+  // (The iter_arg is only sliced and updated in place: its extents are
+  // those of the loop's init.)
+  bool wholeTile = !plan.outSlice || isWholeSlice(plan.outSlice, loopInit);
+  if (linalg::BroadcastOp bc =
+          wholeTile ? biasBroadcast(loopInit, plan) : linalg::BroadcastOp()) {
+    plan.broadcast = bc;
+    plan.fillValue = Value();
+    plan.firstIterationOf.clear();
+    plan.chainFill = {};
+  }
+  if (plan.fillValue && wholeTile && hasOneValueUse(loopInit))
+    plan.fillOp = loopInit.getDefiningOp<linalg::FillOp>();
+  // An elementwise consumer of the whole tile, alone: an epilogue.
+  Value loopResult = loop.getResult(plan.iterArgIdx);
+  if (wholeTile && loopResult.hasOneUse())
+    if (auto e = dyn_cast<linalg::GenericOp>(*loopResult.getUsers().begin()))
+      if (isElementwiseEpilogue(e, loopResult, plan.accType)) {
+        plan.epilogue = e;
+        plan.epilogueInput =
+            llvm::find(e->getOperands(), loopResult) - e->operand_begin();
+      }
+}
+
+} // namespace
+
+LogicalResult analyzeLoop(linalg::LinalgOp op, scf::ForOp loop, Plan &plan,
+                          std::string &reason) {
+  if (op->getParentOp() != loop.getOperation()) {
+    reason = "the op is not directly in the body of the loop";
+    return failure();
+  }
+  if (plan.onTensors) {
+    if (failed(analyzeTensorOutput(op, loop, plan, reason)))
+      return failure();
+    analyzeTileValues(loop, plan);
+    return success();
+  }
+  Value init = op.getDpsInitOperand(0)->get();
+  if (isLoopInvariant(loop, init))
+    return success();
+  reason = init.getDefiningOp<memref::SubViewOp>()
+               ? kMovingTile
+               : "the output buffer is defined in the loop";
+  return failure();
+}
+
+} // namespace regtile::cache_reduce
