@@ -1,16 +1,16 @@
 //===- Blocking.cpp - Register tiles, cache blocks, prefetch distances ----===//
 //
-// The blocking choices of the GEMM path in one place, each a function of the
-// target (TargetInfo) and the op: cache_reduce's prefetch distances and
-// contraction_blocking's register tile (mr x nr) and cache blocks (kc, nc).
-// (The convolution's are in ConvolutionBlocking.cpp, the reductions' in
-// ReduceToVectorAccumulator.cpp.)
+// Every blocking choice of the library (see Blocking.h): prefetch
+// distances, the GEMM register tile and cache blocks, the convolution's
+// register tile, the reductions' rows and accumulators.
 //
 //===----------------------------------------------------------------------===//
 
-#include "regtile/Patterns/Patterns.h"
+#include "regtile/Patterns/Blocking.h"
 
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
+
+#include "llvm/Support/FormatVariadic.h"
 
 #include <cmath>
 
@@ -55,31 +55,16 @@ int64_t staticReductionExtent(linalg::LinalgOp op) {
   return ShapedType::isDynamic(k) ? 0 : k;
 }
 
-FailureOr<ContractionBlocking>
-computeContractionBlocking(const TargetInfo &target, Type accType,
-                           const ContractionBlocking &fixed,
-                           std::string &reason, int64_t reductionExtent) {
-  int64_t lanes = target.lanes(accType);
+namespace {
+
+/// The register tile mr x nr: mr rows of nv native vectors, with nv
+/// registers for a row of B and one for the broadcast of A; the most FMAs
+/// per load (mr * nv / (mr + nv)) with nv in 1, 2, 4, within the fixed
+/// sizes. Fails if the tile does not fit the register file.
+LogicalResult chooseRegisterTile(const TargetInfo &target, int64_t lanes,
+                                 const ContractionBlocking &fixed,
+                                 ContractionBlocking &b, std::string &reason) {
   int64_t regs = target.numVectorRegisters;
-  int64_t bytes = std::max<int64_t>(1, accType.getIntOrFloatBitWidth() / 8);
-  for (auto [name, value] : {std::pair<StringRef, int64_t>{"mr", fixed.mr},
-                             {"nr", fixed.nr},
-                             {"kc", fixed.kc},
-                             {"nc", fixed.nc}}) {
-    if (value < 0) {
-      reason = (name + " = " + Twine(value) + " is negative").str();
-      return failure();
-    }
-  }
-  if (fixed.nr % lanes != 0) {
-    reason = ("nr = " + Twine(fixed.nr) + " is not a multiple of the " +
-              Twine(lanes) + " lanes of a native vector")
-                 .str();
-    return failure();
-  }
-  ContractionBlocking b;
-  // The register tile: mr rows of nv native vectors, with nv registers for
-  // a row of B and one for the broadcast of A.
   auto fits = [&](int64_t mr, int64_t nv) { return mr * nv + nv + 1 <= regs; };
   if (fixed.mr && fixed.nr) {
     b.mr = fixed.mr;
@@ -107,26 +92,26 @@ computeContractionBlocking(const TargetInfo &target, Type accType,
     }
   }
   int64_t nv = b.nr / lanes;
-  if (!fits(b.mr, nv)) {
-    reason = ("a " + Twine(b.mr) + " x " + Twine(b.nr) +
-              " register tile needs " + Twine(b.mr * nv) + " accumulators + " +
-              Twine(nv) + " registers for B + 1 for A, more than the " +
-              Twine(regs) + " vector registers of the target")
-                 .str();
-    return failure();
-  }
-  auto prevPow2 = [](int64_t x) {
-    int64_t p = 1;
-    while (p * 2 <= x)
-      p *= 2;
-    return p;
-  };
+  if (fits(b.mr, nv))
+    return success();
+  reason = ("a " + Twine(b.mr) + " x " + Twine(b.nr) + " register tile needs " +
+            Twine(b.mr * nv) + " accumulators + " + Twine(nv) +
+            " registers for B + 1 for A, more than the " + Twine(regs) +
+            " vector registers of the target")
+               .str();
+  return failure();
+}
+
+/// kc, the depth of a K block, for the tile `b` and elements of `bytes`.
+int64_t chooseKc(const TargetInfo &target, const ContractionBlocking &b,
+                 int64_t bytes, int64_t reductionExtent) {
   // The A panel (mr x kc) is reused across the N loop from L1 while B
   // streams through it: three quarters of L1. A deeper kc also means fewer
   // round trips of the C tiles (K / kc).
+  int64_t l1Elements =
+      std::max<int64_t>(1, target.l1dBytes * 3 / 4 / (b.mr * bytes));
   int64_t l1Depth = std::clamp<int64_t>(
-      prevPow2(target.l1dBytes * 3 / 4 / (b.mr * bytes)), 64, 1024);
-  b.kc = fixed.kc ? fixed.kc : l1Depth;
+      llvm::bit_floor(static_cast<uint64_t>(l1Elements)), 64, 1024);
   // One K block where that takes at most twice the L1 depth and one
   // micro-panel of B over the whole K (K x nr) fits the L2 budget below:
   // then the tiles of C are stored once and never loaded back (each starts
@@ -138,10 +123,15 @@ computeContractionBlocking(const TargetInfo &target, Type accType,
   // depth's two blocks (nc 64 either way); K 4096 in two blocks of 2048
   // ran 0.96x four of 1024: a deeper kc only pays when it removes the
   // round trips of C altogether.
-  if (!fixed.kc && reductionExtent > l1Depth &&
-      reductionExtent <= 2 * l1Depth &&
+  if (reductionExtent > l1Depth && reductionExtent <= 2 * l1Depth &&
       reductionExtent * b.nr * bytes <= target.l2Bytes / 2)
-    b.kc = reductionExtent;
+    return reductionExtent;
+  return l1Depth;
+}
+
+/// nc, the width of the B block (kc x nc), for the tile and depth of `b`.
+int64_t chooseNc(const TargetInfo &target, const ContractionBlocking &b,
+                 int64_t lanes, int64_t bytes) {
   // The B block (kc x nc) is streamed again by every row tile; each A
   // sliver (mr x kc) is reused from L1 by the nc / nr tiles of its row. The
   // block takes half of L2, which it shares with the A slivers and C tiles
@@ -161,15 +151,43 @@ computeContractionBlocking(const TargetInfo &target, Type accType,
   bool l3Feeds = false;
   if (target.l3BytesPerCycle > 0 && fmaCycles > 0) {
     double bBytesPerCycle =
-        double(b.nr * bytes) / (double(b.mr * nv) * fmaCycles);
+        double(b.nr * bytes) / (double(b.mr * (b.nr / lanes)) * fmaCycles);
     l3Feeds = 2 * bBytesPerCycle <= double(target.l3BytesPerCycle);
   }
   int64_t blockBytes = l3Feeds
                            ? std::max(target.l2Bytes, target.l3PerCoreBytes / 2)
                            : target.l2Bytes / 2;
-  b.nc = fixed.nc ? fixed.nc
-                  : std::max<int64_t>(b.nr, (blockBytes / (b.kc * bytes)) /
-                                                b.nr * b.nr);
+  return std::max<int64_t>(b.nr, (blockBytes / (b.kc * bytes)) / b.nr * b.nr);
+}
+
+} // namespace
+
+FailureOr<ContractionBlocking>
+computeContractionBlocking(const TargetInfo &target, Type accType,
+                           const ContractionBlocking &fixed,
+                           std::string &reason, int64_t reductionExtent) {
+  int64_t lanes = target.lanes(accType);
+  int64_t bytes = std::max<int64_t>(1, accType.getIntOrFloatBitWidth() / 8);
+  for (auto [name, value] : {std::pair<StringRef, int64_t>{"mr", fixed.mr},
+                             {"nr", fixed.nr},
+                             {"kc", fixed.kc},
+                             {"nc", fixed.nc}}) {
+    if (value < 0) {
+      reason = (name + " = " + Twine(value) + " is negative").str();
+      return failure();
+    }
+  }
+  if (fixed.nr % lanes != 0) {
+    reason = ("nr = " + Twine(fixed.nr) + " is not a multiple of the " +
+              Twine(lanes) + " lanes of a native vector")
+                 .str();
+    return failure();
+  }
+  ContractionBlocking b;
+  if (failed(chooseRegisterTile(target, lanes, fixed, b, reason)))
+    return failure();
+  b.kc = fixed.kc ? fixed.kc : chooseKc(target, b, bytes, reductionExtent);
+  b.nc = fixed.nc ? fixed.nc : chooseNc(target, b, lanes, bytes);
   if (b.nc % b.nr != 0) {
     reason =
         ("nc = " + Twine(b.nc) + " is not a multiple of nr = " + Twine(b.nr))
@@ -187,6 +205,116 @@ ContractionBlocking computeContractionBlocking(const TargetInfo &target,
       target, accType, ContractionBlocking(), reason, reductionExtent);
   assert(succeeded(b) && "derived blocking must be valid");
   return *b;
+}
+
+LogicalResult checkNonEmptyLoops(linalg::LinalgOp op, std::string &reason) {
+  for (auto [d, extent] : llvm::enumerate(op.getStaticLoopRanges()))
+    if (extent == 0) {
+      reason = llvm::formatv("loop {0} of the op has no iterations: nothing "
+                             "to block",
+                             d);
+      return failure();
+    }
+  return success();
+}
+
+FailureOr<ConvolutionTile>
+chooseConvolutionTile(const TargetInfo &target, Type accType, int64_t owExtent,
+                      int64_t ocExtent, int64_t fixedRows, int64_t fixedVectors,
+                      std::string &reason) {
+  int64_t lanes = target.lanes(accType);
+  int64_t regs = target.numVectorRegisters;
+  // rows x nv accumulators, nv registers for the filter's channel vectors
+  // and one per row for the input broadcasts (all of a step's loads issue
+  // before its FMAs).
+  auto needs = [](int64_t rows, int64_t nv) { return rows * nv + nv + rows; };
+  // Busy: rows * nv FMAs per rows + nv loads (broadcasts included) at least
+  // load / FMA reciprocal throughput, and at least 1. Padding: partial
+  // tiles compute clamped rows and masked lanes (wasted FMAs).
+  double fmaCost =
+      target.vectorFMA ? target.vectorFMA->reciprocalThroughput : 0.5;
+  double loadCost =
+      target.vectorLoad ? target.vectorLoad->reciprocalThroughput : 0.5;
+  double minScore = std::max(1.0, fmaCost > 0 ? loadCost / fmaCost : 1.0);
+  int64_t minAccumulators =
+      target.vectorFMA ? target.vectorFMA->independentChains() : 8;
+  auto usefulFraction = [](int64_t extent, int64_t tile) {
+    if (ShapedType::isDynamic(extent) || extent <= 0)
+      return 1.0;
+    return double(extent) / double(llvm::divideCeil(extent, tile) * tile);
+  };
+  struct Candidate {
+    int64_t rows, nv;
+    double score, useful;
+    bool busy;
+  };
+  std::optional<Candidate> best;
+  auto better = [](const Candidate &a, const Candidate &b) {
+    if (a.busy != b.busy)
+      return a.busy;
+    if (a.busy && std::abs(a.useful - b.useful) > 1e-3)
+      return a.useful > b.useful;
+    return a.score > b.score;
+  };
+  for (int64_t nv = 1; nv <= 4; ++nv) {
+    if (fixedVectors && nv != fixedVectors)
+      continue;
+    for (int64_t rows = 1; needs(rows, nv) <= regs; ++rows) {
+      if (fixedRows && rows != fixedRows)
+        continue;
+      Candidate c{rows, nv, double(rows * nv) / double(rows + nv),
+                  usefulFraction(owExtent, rows) *
+                      usefulFraction(ocExtent, nv * lanes),
+                  false};
+      c.busy = rows * nv >= minAccumulators && c.score >= minScore;
+      if (!best || better(c, *best))
+        best = c;
+    }
+  }
+  if (best)
+    return ConvolutionTile{best->rows, best->nv};
+  int64_t nv = fixedVectors ? fixedVectors : 1;
+  int64_t rows = fixedRows ? fixedRows : 1;
+  reason = llvm::formatv(
+      "a {0} x {1} register tile needs {2} accumulators + {3} registers for "
+      "the filter + {4} for the input broadcasts, more than the {5} vector "
+      "registers of the target",
+      rows, nv * lanes, rows * nv, nv, rows, regs);
+  return failure();
+}
+
+int64_t defaultReductionRows(const TargetInfo &target, int64_t partialLanes,
+                             std::optional<int64_t> accumulators,
+                             int64_t rowExtent) {
+  int64_t rows = std::min<int64_t>(4, partialLanes);
+  if (accumulators && *accumulators > 0)
+    rows = std::min<int64_t>(rows, (int64_t(target.numVectorRegisters) - 2) /
+                                       *accumulators);
+  if (!ShapedType::isDynamic(rowExtent))
+    rows = std::min(rows, std::max<int64_t>(1, rowExtent));
+  return llvm::bit_floor(static_cast<uint64_t>(std::max<int64_t>(1, rows)));
+}
+
+int64_t defaultReductionAccumulators(const TargetInfo &target, Type accType,
+                                     vector::CombiningKind kind, int64_t rows) {
+  bool fpArith =
+      isa<FloatType>(accType) && (kind == vector::CombiningKind::ADD ||
+                                  kind == vector::CombiningKind::MUL);
+  int64_t chains = 4;
+  if (fpArith) {
+    const std::optional<InstrTiming> &timing =
+        kind == vector::CombiningKind::ADD ? target.vectorFAdd
+                                           : target.vectorFMul;
+    chains = timing ? std::max<int64_t>(2, timing->independentChains()) : 8;
+  }
+  int64_t limit = target.numVectorRegisters / 4;
+  if (rows > 1)
+    limit = std::min<int64_t>(limit, (target.numVectorRegisters - 2) / rows);
+  int64_t perRow = llvm::divideCeil(chains, rows);
+  int64_t wanted = 1;
+  while (wanted < perRow && wanted * 2 <= limit)
+    wanted *= 2;
+  return wanted;
 }
 
 } // namespace regtile

@@ -65,42 +65,33 @@ int64_t wholeExtent(Value v, unsigned d) {
                                        : extent;
 }
 
-LogicalResult analyze(linalg::LinalgOp op, scf::ForOp loop,
-                      const CacheReadOptions &options, Analysis &a,
-                      std::string &reason) {
-  auto fail = [&](const Twine &msg) {
-    reason = msg.str();
+/// The scf.for loops between `loop` and the op (`a.innerLoops`, `a.nest`).
+LogicalResult analyzeInnerLoops(linalg::LinalgOp op, scf::ForOp loop,
+                                Analysis &a, std::string &reason) {
+  if (!loop->isProperAncestor(op)) {
+    reason = "the op is not inside the loop";
     return failure();
-  };
-  if (options.operand >= op.getNumDpsInputs())
-    return fail(llvm::formatv("operand {0} is out of range: the op has {1} "
-                              "inputs",
-                              options.operand, op.getNumDpsInputs()));
-  if (!op.hasPureTensorSemantics())
-    return fail("expected an op on tensors (stage before bufferization)");
-  if (!loop->isProperAncestor(op))
-    return fail("the op is not inside the loop");
+  }
   for (Operation *p = op->getParentOp(); p != loop; p = p->getParentOp()) {
     auto inner = dyn_cast<scf::ForOp>(p);
-    if (!inner)
-      return fail("only scf.for loops may be between the loop and the op, "
-                  "found '" +
-                  p->getName().getStringRef() + "'");
+    if (!inner) {
+      reason = ("only scf.for loops may be between the loop and the op, "
+                "found '" +
+                p->getName().getStringRef() + "'")
+                   .str();
+      return failure();
+    }
     a.innerLoops.insert(a.innerLoops.begin(), inner);
   }
   a.nest = a.innerLoops.empty() ? op.getOperation()
                                 : a.innerLoops.front().getOperation();
-  Value operand = op.getDpsInputOperand(options.operand)->get();
-  auto type = dyn_cast<RankedTensorType>(operand.getType());
-  if (!type)
-    return fail("the operand is not a ranked tensor");
-  unsigned rank = type.getRank();
-  if (rank == 0)
-    return fail("the operand is a 0-d tensor: nothing to stage");
-  a.dims.assign(rank, {});
+  return success();
+}
 
-  // Walk up the slices taken inside the inner loops (or by the op's loop
-  // body for the op's own operand).
+/// The slices the operand is taken by inside the nest (or by the loop's
+/// body for the op's own operand), innermost first; sets `a.source`.
+FailureOr<SmallVector<tensor::ExtractSliceOp>>
+sliceChain(Value operand, scf::ForOp loop, Analysis &a, std::string &reason) {
   auto insideNest = [&](Value v) {
     Operation *owner = v.getParentRegion()->getParentOp();
     return !a.innerLoops.empty() && a.nest->isAncestor(owner);
@@ -116,30 +107,31 @@ LogicalResult analyze(linalg::LinalgOp op, scf::ForOp loop,
   }
   while (insideNest(v)) {
     auto slice = v.getDefiningOp<tensor::ExtractSliceOp>();
-    if (!slice)
-      return fail("the operand is computed inside the loop nest (expected "
-                  "slices of a value available in the loop's body)");
+    if (!slice) {
+      reason = "the operand is computed inside the loop nest (expected "
+               "slices of a value available in the loop's body)";
+      return failure();
+    }
     chain.push_back(slice);
     v = slice.getSource();
   }
   for (tensor::ExtractSliceOp slice : chain)
     if (!slice.hasUnitStride() ||
-        slice.getSourceType().getRank() != slice.getType().getRank())
-      return fail("the operand is a strided or rank-reducing slice");
+        slice.getSourceType().getRank() != slice.getType().getRank()) {
+      reason = "the operand is a strided or rank-reducing slice";
+      return failure();
+    }
   a.source = v;
-  // Without slices the op reads the whole source: its sizes are the
-  // source's (static ones as attributes, dynamic ones filled in later).
-  if (chain.empty()) {
-    Builder b(op.getContext());
-    for (int64_t size : type.getShape())
-      a.opSizes.push_back(ShapedType::isDynamic(size)
-                              ? OpFoldResult()
-                              : OpFoldResult(b.getIndexAttr(size)));
-  } else {
-    a.opSizes = chain.front().getMixedSizes();
-  }
+  return chain;
+}
 
-  // Offsets, per dim: an inner loop's IV (a tile dim) or invariant terms.
+/// Offsets, per dim: an inner loop's IV (a tile dim) or invariant terms.
+LogicalResult analyzeOffsets(ArrayRef<tensor::ExtractSliceOp> chain,
+                             Analysis &a, std::string &reason) {
+  auto fail = [&](const Twine &msg) {
+    reason = msg.str();
+    return failure();
+  };
   for (tensor::ExtractSliceOp slice : chain) {
     for (auto [d, offset] : llvm::enumerate(slice.getMixedOffsets())) {
       if (isConstantIntValue(offset, 0))
@@ -154,30 +146,40 @@ LogicalResult analyze(linalg::LinalgOp op, scf::ForOp loop,
       for (scf::ForOp l : a.innerLoops)
         if (iv && l.getInductionVar() == iv)
           tiling = l;
-      if (tiling) {
-        if (a.dims[d].loop)
-          return fail(llvm::formatv("dim {0} of the operand is tiled by more "
-                                    "than one loop inside the loop; stage "
-                                    "it at an inner loop",
+      if (!tiling) {
+        if (!isLoopInvariant(a.nest, cast<Value>(offset)))
+          return fail(llvm::formatv("the offset of dim {0} of the operand "
+                                    "depends on the inner loops other than "
+                                    "as a tile index",
                                     d));
-        std::optional<int64_t> lb = getConstantIntValue(tiling.getLowerBound());
-        std::optional<int64_t> step = getConstantIntValue(tiling.getStep());
-        if (!lb || *lb != 0 || !step)
-          return fail(llvm::formatv("the loop tiling dim {0} does not start "
-                                    "at 0 with a constant step",
-                                    d));
-        a.dims[d].loop = tiling;
-        a.dims[d].step = *step;
+        a.dims[d].fixed.push_back(offset);
         continue;
       }
-      if (!isLoopInvariant(a.nest, cast<Value>(offset)))
-        return fail(llvm::formatv("the offset of dim {0} of the operand "
-                                  "depends on the inner loops other than as "
-                                  "a tile index",
+      if (a.dims[d].loop)
+        return fail(llvm::formatv("dim {0} of the operand is tiled by more "
+                                  "than one loop inside the loop; stage "
+                                  "it at an inner loop",
                                   d));
-      a.dims[d].fixed.push_back(offset);
+      std::optional<int64_t> lb = getConstantIntValue(tiling.getLowerBound());
+      std::optional<int64_t> step = getConstantIntValue(tiling.getStep());
+      if (!lb || *lb != 0 || !step)
+        return fail(llvm::formatv("the loop tiling dim {0} does not start "
+                                  "at 0 with a constant step",
+                                  d));
+      a.dims[d].loop = tiling;
+      a.dims[d].step = *step;
     }
   }
+  return success();
+}
+
+/// Checks the order of tiled and untiled dims.
+LogicalResult checkDimOrder(const CacheReadOptions &options, Analysis &a,
+                            std::string &reason) {
+  auto fail = [&](const Twine &msg) {
+    reason = msg.str();
+    return failure();
+  };
   // A dim tiled by a unit step moves out of the tile for free (the op reads
   // one index of it: the cache's tile is the op's operand up to unit dims);
   // a larger tile moved out past an untiled dim would transpose the data
@@ -204,9 +206,13 @@ LogicalResult analyze(linalg::LinalgOp op, scf::ForOp loop,
           "than 1 (tile it too, e.g. by a unit-step loop)",
           d));
   }
-  // Static bounds of the footprint: the source's dims where tiled, the op's
-  // extent elsewhere.
-  for (unsigned d = 0; d < rank; ++d) {
+  return success();
+}
+
+/// Static bounds of the footprint: the source's dims where tiled, the op's
+/// extent elsewhere.
+LogicalResult computeBounds(Analysis &a, std::string &reason) {
+  for (unsigned d = 0, rank = a.dims.size(); d < rank; ++d) {
     FailureOr<int64_t> ub =
         a.dims[d].loop ? ValueBoundsConstraintSet::computeConstantBound(
                              presburger::BoundType::UB,
@@ -217,17 +223,65 @@ LogicalResult analyze(linalg::LinalgOp op, scf::ForOp loop,
                              presburger::BoundType::UB,
                              ValueBoundsConstraintSet::Variable(a.source, d),
                              /*stopCondition=*/nullptr, /*closedUB=*/true);
-    if (failed(ub))
-      return fail(llvm::formatv("dim {0} of the operand's footprint has no "
-                                "static upper bound",
-                                d));
+    if (failed(ub)) {
+      reason = llvm::formatv("dim {0} of the operand's footprint has no "
+                             "static upper bound",
+                             d);
+      return failure();
+    }
     a.bounds.push_back(std::min(*ub, wholeExtent(a.source, d)));
-    if (a.bounds.back() <= 0)
-      return fail(llvm::formatv("dim {0} of the operand is empty: nothing "
-                                "to stage",
-                                d));
+    if (a.bounds.back() <= 0) {
+      reason = llvm::formatv("dim {0} of the operand is empty: nothing "
+                             "to stage",
+                             d);
+      return failure();
+    }
   }
   return success();
+}
+
+LogicalResult analyze(linalg::LinalgOp op, scf::ForOp loop,
+                      const CacheReadOptions &options, Analysis &a,
+                      std::string &reason) {
+  if (options.operand >= op.getNumDpsInputs()) {
+    reason = llvm::formatv("operand {0} is out of range: the op has {1} "
+                           "inputs",
+                           options.operand, op.getNumDpsInputs());
+    return failure();
+  }
+  if (!op.hasPureTensorSemantics()) {
+    reason = "expected an op on tensors (stage before bufferization)";
+    return failure();
+  }
+  if (failed(analyzeInnerLoops(op, loop, a, reason)))
+    return failure();
+  Value operand = op.getDpsInputOperand(options.operand)->get();
+  auto type = dyn_cast<RankedTensorType>(operand.getType());
+  if (!type || type.getRank() == 0) {
+    reason = type ? "the operand is a 0-d tensor: nothing to stage"
+                  : "the operand is not a ranked tensor";
+    return failure();
+  }
+  a.dims.assign(type.getRank(), {});
+  FailureOr<SmallVector<tensor::ExtractSliceOp>> chain =
+      sliceChain(operand, loop, a, reason);
+  if (failed(chain))
+    return failure();
+  // Without slices the op reads the whole source: its sizes are the
+  // source's (static ones as attributes, dynamic ones filled in later).
+  if (chain->empty()) {
+    Builder b(op.getContext());
+    for (int64_t size : type.getShape())
+      a.opSizes.push_back(ShapedType::isDynamic(size)
+                              ? OpFoldResult()
+                              : OpFoldResult(b.getIndexAttr(size)));
+  } else {
+    a.opSizes = chain->front().getMixedSizes();
+  }
+  if (failed(analyzeOffsets(*chain, a, reason)) ||
+      failed(checkDimOrder(options, a, reason)))
+    return failure();
+  return computeBounds(a, reason);
 }
 
 /// Outermost scf.for enclosing `loop` (or `loop` itself) in the same

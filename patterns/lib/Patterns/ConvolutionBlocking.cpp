@@ -57,17 +57,6 @@ FailureOr<linalg::ConvolutionDimensions> inferDims(linalg::LinalgOp op,
 
 } // namespace
 
-LogicalResult checkNonEmptyLoops(linalg::LinalgOp op, std::string &reason) {
-  for (auto [d, extent] : llvm::enumerate(op.getStaticLoopRanges()))
-    if (extent == 0) {
-      reason = llvm::formatv("loop {0} of the op has no iterations: nothing "
-                             "to block",
-                             d);
-      return failure();
-    }
-  return success();
-}
-
 FailureOr<ConvolutionBlocking>
 computeConvolutionBlocking(const TargetInfo &target, linalg::LinalgOp op,
                            const ConvolutionBlocking &fixed,
@@ -123,74 +112,19 @@ computeConvolutionBlocking(const TargetInfo &target, linalg::LinalgOp op,
                               "non-negative sizes",
                               fixed.rows, fixed.channels));
   int64_t lanes = target.lanes(accType);
-  int64_t regs = target.numVectorRegisters;
   if (fixed.channels % lanes != 0)
     return fail(llvm::formatv("channels = {0} is not a multiple of the {1} "
                               "lanes of a native vector",
                               fixed.channels, lanes));
-  // rows x nv accumulators, nv registers for the filter's channel vectors
-  // and one per row for the input broadcasts (all of a step's loads issue
-  // before its FMAs).
-  auto needs = [](int64_t rows, int64_t nv) { return rows * nv + nv + rows; };
-  // A tile keeps the FMA units busy if it has enough independent
-  // accumulators (FMA latency x throughput) and loads no faster than the
-  // load units deliver: rows * nv FMAs per rows + nv loads (broadcasts
-  // included) at least load / FMA reciprocal throughput, and at least 1.
-  // Among those, the least padding wins (partial tiles compute clamped rows
-  // and masked lanes: wasted FMAs), then the most FMAs per load.
-  double fmaCost =
-      target.vectorFMA ? target.vectorFMA->reciprocalThroughput : 0.5;
-  double loadCost =
-      target.vectorLoad ? target.vectorLoad->reciprocalThroughput : 0.5;
-  double minScore = std::max(1.0, fmaCost > 0 ? loadCost / fmaCost : 1.0);
-  int64_t minAccumulators =
-      target.vectorFMA ? target.vectorFMA->independentChains() : 8;
   SmallVector<int64_t> ranges = op.getStaticLoopRanges();
-  auto usefulFraction = [](int64_t extent, int64_t tile) {
-    if (ShapedType::isDynamic(extent) || extent <= 0)
-      return 1.0;
-    return double(extent) / double(llvm::divideCeil(extent, tile) * tile);
-  };
-  struct Candidate {
-    int64_t rows, nv;
-    double score, useful;
-    bool busy;
-  };
-  std::optional<Candidate> best;
-  auto better = [](const Candidate &a, const Candidate &b) {
-    if (a.busy != b.busy)
-      return a.busy;
-    if (a.busy && std::abs(a.useful - b.useful) > 1e-3)
-      return a.useful > b.useful;
-    return a.score > b.score;
-  };
-  for (int64_t nv = 1; nv <= 4; ++nv) {
-    if (fixed.channels && nv != fixed.channels / lanes)
-      continue;
-    for (int64_t rows = 1; needs(rows, nv) <= regs; ++rows) {
-      if (fixed.rows && rows != fixed.rows)
-        continue;
-      Candidate c{rows, nv, double(rows * nv) / double(rows + nv),
-                  usefulFraction(ranges[2], rows) *
-                      usefulFraction(ranges[3], nv * lanes),
-                  false};
-      c.busy = rows * nv >= minAccumulators && c.score >= minScore;
-      if (!best || better(c, *best))
-        best = c;
-    }
-  }
-  if (!best) {
-    int64_t nv = fixed.channels ? fixed.channels / lanes : 1;
-    int64_t rows = fixed.rows ? fixed.rows : 1;
-    return fail(llvm::formatv(
-        "a {0} x {1} register tile needs {2} accumulators + {3} registers for "
-        "the filter + {4} for the input broadcasts, more than the {5} vector "
-        "registers of the target",
-        rows, nv * lanes, rows * nv, nv, rows, regs));
-  }
+  FailureOr<ConvolutionTile> tile =
+      chooseConvolutionTile(target, accType, ranges[2], ranges[3], fixed.rows,
+                            fixed.channels / lanes, reason);
+  if (failed(tile))
+    return failure();
   ConvolutionBlocking b;
-  b.rows = best->rows;
-  b.channels = best->nv * lanes;
+  b.rows = tile->rows;
+  b.channels = tile->vectors * lanes;
   b.filterOperand = filterOperand;
 
   // The op whose tiles the loops produce: the convolution's elementwise

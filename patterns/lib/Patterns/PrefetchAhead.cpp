@@ -310,6 +310,204 @@ private:
   std::map<int64_t, scf::IfOp> ifs;
 };
 
+/// insertPrefetchesAhead on one loop: each access of the body that moves
+/// with the IV is classified (a scalar stream, a small step the hardware
+/// covers, or lines to prefetch) and prefetched accordingly.
+class PrefetchInserter {
+public:
+  PrefetchInserter(RewriterBase &rewriter, scf::ForOp loop, int64_t ahead,
+                   int64_t streamsAhead, bool streamsNext)
+      : rewriter(rewriter), loop(loop), loc(loop.getLoc()), ahead(ahead),
+        streamsAhead(streamsAhead), streamsNext(streamsNext), nextRuns(loop) {
+    rewriter.setInsertionPointToStart(loop.getBody());
+    top = rewriter.getInsertionPoint();
+    // Every access is classified against the later IV of `ahead` (or, with
+    // only streams asked for, of `streamsAhead`); streams are then resolved
+    // again against theirs.
+    nextIv = laterIv(ahead > 0 ? ahead : (streamsAhead > 0 ? streamsAhead : 1));
+    next.emplace(loop, nextIv);
+    if (streamsAhead > 0) {
+      streamIv =
+          streamsAhead == ahead || ahead == 0 ? nextIv : laterIv(streamsAhead);
+      streamNext.emplace(loop, streamIv);
+    }
+  }
+
+  /// Prefetches for the access `inner`, if it moves with the IV.
+  void visit(Operation *inner) {
+    Access access = *matchAccess(inner);
+    bool changes = next->dependsOnIv(access.memref) ||
+                   llvm::any_of(access.indices,
+                                [&](Value i) { return next->dependsOnIv(i); });
+    if (!changes || !resolvable(*next, access))
+      return;
+    rewriter.setInsertionPoint(inner);
+    Location l = inner->getLoc();
+    Operation *before = inner->getPrevNode();
+    auto eraseBuilt = [&] {
+      while (inner->getPrevNode() != before)
+        rewriter.eraseOp(inner->getPrevNode());
+    };
+    Access original = access;
+    resolveToRoot(rewriter, l, *next, access);
+    auto [stream, small] = classify(inner, access);
+    if (stream && (streamsNext || streamNext)) {
+      std::optional<int64_t> moves = bytesPerIteration(loop, nextIv, access);
+      eraseBuilt();
+      prefetchStream(l, original, *moves);
+      return;
+    }
+    if (small || ahead == 0) {
+      eraseBuilt();
+      ++skipped;
+      return;
+    }
+    prefetchAccessLines(l, access);
+    ++count;
+  }
+
+  /// Erases the later IVs nothing used; the number of prefetches, or a
+  /// failure saying why there is none.
+  FailureOr<unsigned> finish(std::string &reason) {
+    SmallVector<Value, 2> laterIvs = {nextIv};
+    if (streamIv && streamIv != nextIv)
+      laterIvs.push_back(streamIv);
+    for (Value iv : laterIvs) {
+      if (!iv.use_empty())
+        continue;
+      auto add = iv.getDefiningOp<arith::AddIOp>();
+      Operation *mul = add.getRhs().getDefiningOp();
+      Operation *constant = mul->getOperand(1).getDefiningOp();
+      rewriter.eraseOp(add);
+      rewriter.eraseOp(mul);
+      rewriter.eraseOp(constant);
+    }
+    if (count > 0)
+      return count;
+    reason = noNextRun ? llvm::formatv("no enclosing loop moves the {0} scalar "
+                                       "streams of the loop (no next run to "
+                                       "prefetch), or their addresses there "
+                                       "cannot be computed",
+                                       noNextRun)
+                             .str()
+             : skipped
+                 ? llvm::formatv("the {0} accesses that move with the "
+                                 "induction variable move by less than a "
+                                 "cache line per iteration",
+                                 skipped)
+                       .str()
+                 : "no load or store in the loop has an address that changes "
+                   "with its induction variable through subviews and index "
+                   "arithmetic";
+    return failure();
+  }
+
+private:
+  /// The IV `distance` iterations later, at the top of the body (erased
+  /// again by finish if nothing used it).
+  Value laterIv(int64_t distance) {
+    OpBuilder::InsertionGuard at(rewriter);
+    rewriter.setInsertionPoint(loop.getBody(), top);
+    Value steps = arith::MulIOp::create(
+        rewriter, loc, loop.getStep(),
+        arith::ConstantIndexOp::create(rewriter, loc, distance));
+    return arith::AddIOp::create(rewriter, loc, loop.getInductionVar(), steps)
+        .getResult();
+  }
+
+  /// (stream, small) for `access` (by `inner`). An access that moves by
+  /// less than a line per iteration (a scalar stream: the broadcast operand
+  /// of a GEMM micro-kernel) touches a new line only every few iterations;
+  /// the hardware's sequential prefetchers cover it, and a prefetch per
+  /// iteration would mostly ask for the line already asked for. It gets a
+  /// prefetch only when the loop asks for its streams (`streamsAhead`, a
+  /// distance that covers a load from memory, for streams that come from
+  /// there). The same holds in a loop between the access and the marked
+  /// one: an access that moves by less than a line per iteration of that
+  /// loop (a convolution's input pixel along its channels) would get a
+  /// prefetch per element of a stream the hardware follows; never
+  /// prefetched.
+  std::pair<bool, bool> classify(Operation *inner, const Access &access) {
+    auto smallSteps = [&](scf::ForOp l, Value iv, bool zeroIsSmall) {
+      std::optional<int64_t> moves = bytesPerIteration(l, iv, access);
+      return moves && (*moves != 0 || zeroIsSmall) &&
+             std::abs(*moves) < kCacheLineBytes;
+    };
+    bool innerSmall = false;
+    for (auto l = inner->getParentOfType<scf::ForOp>();
+         !innerSmall && l != loop; l = l->getParentOfType<scf::ForOp>())
+      innerSmall = smallSteps(l, l.getInductionVar(), /*zeroIsSmall=*/false);
+    bool stream =
+        !innerSmall && smallSteps(loop, nextIv, /*zeroIsSmall=*/false);
+    bool small = innerSmall || smallSteps(loop, nextIv, /*zeroIsSmall=*/true);
+    return {stream, small};
+  }
+
+  /// A scalar stream (`original`, unresolved): the stream of the next
+  /// iteration of the innermost enclosing loop that moves it (the next
+  /// tile's sliver), into L2, once per line, if asked for; and the element
+  /// `streamsAhead` iterations later, if asked for. The stream moves by
+  /// `moves` bytes per iteration.
+  void prefetchStream(Location l, const Access &original, int64_t moves) {
+    bool prefetched = false;
+    if (streamsNext) {
+      prefetched = succeeded(nextRuns.add(rewriter, l, original, moves));
+      noNextRun += !prefetched;
+    }
+    if (streamNext) {
+      // A memref.prefetch of the root buffer: its lowering addresses the
+      // element as the access's own lowering does (a GEP from the same
+      // base, without `inbounds`: the last iterations' addresses may be
+      // past the end), so LLVM shares the per-row base registers between
+      // the two instead of keeping one more register per stream (GPR
+      // spills in a 6-row micro-kernel). A scalar touches one line.
+      Access access = original;
+      resolveToRoot(rewriter, l, *streamNext, access);
+      memref::PrefetchOp::create(rewriter, l, access.memref, access.indices,
+                                 /*isWrite=*/access.write,
+                                 /*localityHint=*/3, /*isDataCache=*/true);
+      prefetched = true;
+    }
+    count += prefetched;
+  }
+
+  /// The lines of `access` (resolved `ahead` iterations later), addressed
+  /// from its root buffer's address, computed once: before the loop, or
+  /// where the buffer is defined inside it (it does not depend on the IV).
+  void prefetchAccessLines(Location l, const Access &access) {
+    auto it = buffers.find(access.memref);
+    if (it == buffers.end()) {
+      OpBuilder::InsertionGuard at(rewriter);
+      if (isDefinedOutside(access.memref, loop))
+        rewriter.setInsertionPoint(loop);
+      else
+        rewriter.setInsertionPointAfterValue(access.memref);
+      it = buffers
+               .insert({access.memref,
+                        BufferAddress::build(rewriter, loc, access.memref)})
+               .first;
+    }
+    int64_t elementBytes =
+        cast<MemRefType>(access.memref.getType()).getElementTypeBitWidth() / 8;
+    prefetchLines(
+        rewriter, l,
+        it->second.elementAddress(rewriter, l, access.indices, elementBytes),
+        access.bytes, access.write);
+  }
+
+  RewriterBase &rewriter;
+  scf::ForOp loop;
+  Location loc;
+  int64_t ahead, streamsAhead;
+  bool streamsNext;
+  Block::iterator top;
+  Value nextIv, streamIv;
+  std::optional<NextIteration> next, streamNext;
+  llvm::MapVector<Value, BufferAddress> buffers;
+  NextRunPrefetcher nextRuns;
+  unsigned count = 0, skipped = 0, noNextRun = 0;
+};
+
 } // namespace
 
 FailureOr<unsigned> insertPrefetchesAhead(RewriterBase &rewriter, Operation *op,
@@ -333,165 +531,11 @@ FailureOr<unsigned> insertPrefetchesAhead(RewriterBase &rewriter, Operation *op,
     if (matchAccess(inner))
       candidates.push_back(inner);
   });
-
   OpBuilder::InsertionGuard guard(rewriter);
-  Location loc = loop.getLoc();
-  // The IV `distance` iterations later, at the top of the body (created on
-  // first use, erased again if nothing used it).
-  rewriter.setInsertionPointToStart(loop.getBody());
-  Block::iterator top = rewriter.getInsertionPoint();
-  auto laterIv = [&](int64_t distance) {
-    OpBuilder::InsertionGuard at(rewriter);
-    rewriter.setInsertionPoint(loop.getBody(), top);
-    Value steps = arith::MulIOp::create(
-        rewriter, loc, loop.getStep(),
-        arith::ConstantIndexOp::create(rewriter, loc, distance));
-    return arith::AddIOp::create(rewriter, loc, loop.getInductionVar(), steps)
-        .getResult();
-  };
-  // Every access is classified against the later IV of `ahead` (or, with
-  // only streams asked for, of `streamsAhead`); streams are then resolved
-  // again against theirs.
-  Value nextIv =
-      laterIv(ahead > 0 ? ahead : (streamsAhead > 0 ? streamsAhead : 1));
-  NextIteration next(loop, nextIv);
-  Value streamIv;
-  std::optional<NextIteration> streamNext;
-  if (streamsAhead > 0) {
-    streamIv =
-        streamsAhead == ahead || ahead == 0 ? nextIv : laterIv(streamsAhead);
-    streamNext.emplace(loop, streamIv);
-  }
-
-  // Each root buffer's address once: before the loop, or where the buffer
-  // is defined inside it (it does not depend on the IV).
-  llvm::MapVector<Value, BufferAddress> buffers;
-  NextRunPrefetcher nextRuns(loop);
-  unsigned count = 0, skipped = 0, noNextRun = 0;
-  for (Operation *inner : candidates) {
-    Access access = *matchAccess(inner);
-    bool changes = next.dependsOnIv(access.memref) ||
-                   llvm::any_of(access.indices,
-                                [&](Value i) { return next.dependsOnIv(i); });
-    if (!changes || !resolvable(next, access))
-      continue;
-    rewriter.setInsertionPoint(inner);
-    Location l = inner->getLoc();
-    Operation *before = inner->getPrevNode();
-    auto eraseBuilt = [&] {
-      while (inner->getPrevNode() != before)
-        rewriter.eraseOp(inner->getPrevNode());
-    };
-    Access original = access;
-    resolveToRoot(rewriter, l, next, access);
-    // An access that moves by less than a line per iteration (a scalar
-    // stream: the broadcast operand of a GEMM micro-kernel) touches a new
-    // line only every few iterations; the hardware's sequential
-    // prefetchers cover it, and a prefetch per iteration would mostly ask
-    // for the line already asked for. It gets a prefetch only when the
-    // loop asks for its streams (`streamsAhead`, a distance that covers a
-    // load from memory, for streams that come from there).
-    // The same holds in a loop between the access and the marked one: an
-    // access that moves by less than a line per iteration of that loop (a
-    // convolution's input pixel along its channels) would get a prefetch
-    // per element of a stream the hardware follows; never prefetched.
-    auto smallSteps = [&](scf::ForOp l, Value iv, bool zeroIsSmall) {
-      std::optional<int64_t> moves = bytesPerIteration(l, iv, access);
-      return moves && (*moves != 0 || zeroIsSmall) &&
-             std::abs(*moves) < kCacheLineBytes;
-    };
-    bool innerSmall = false;
-    for (auto l = inner->getParentOfType<scf::ForOp>();
-         !innerSmall && l != loop; l = l->getParentOfType<scf::ForOp>())
-      innerSmall = smallSteps(l, l.getInductionVar(), /*zeroIsSmall=*/false);
-    bool stream =
-        !innerSmall && smallSteps(loop, nextIv, /*zeroIsSmall=*/false);
-    bool small = innerSmall || smallSteps(loop, nextIv, /*zeroIsSmall=*/true);
-    if (stream && (streamsNext || streamNext)) {
-      std::optional<int64_t> moves = bytesPerIteration(loop, nextIv, access);
-      eraseBuilt();
-      bool prefetched = false;
-      // The stream of the next iteration of the innermost enclosing loop
-      // that moves it (the next tile's sliver), into L2, once per line.
-      if (streamsNext) {
-        prefetched = succeeded(nextRuns.add(rewriter, l, original, *moves));
-        noNextRun += !prefetched;
-      }
-      if (streamNext) {
-        // A memref.prefetch of the root buffer: its lowering addresses the
-        // element as the access's own lowering does (a GEP from the same
-        // base, without `inbounds`: the last iterations' addresses may be
-        // past the end), so LLVM shares the per-row base registers between
-        // the two instead of keeping one more register per stream (GPR
-        // spills in a 6-row micro-kernel). A scalar touches one line.
-        access = original;
-        resolveToRoot(rewriter, l, *streamNext, access);
-        memref::PrefetchOp::create(rewriter, l, access.memref, access.indices,
-                                   /*isWrite=*/access.write,
-                                   /*localityHint=*/3, /*isDataCache=*/true);
-        prefetched = true;
-      }
-      count += prefetched;
-      continue;
-    }
-    if (small || ahead == 0) {
-      eraseBuilt();
-      ++skipped;
-      continue;
-    }
-    auto it = buffers.find(access.memref);
-    if (it == buffers.end()) {
-      OpBuilder::InsertionGuard at(rewriter);
-      if (isDefinedOutside(access.memref, loop))
-        rewriter.setInsertionPoint(loop);
-      else
-        rewriter.setInsertionPointAfterValue(access.memref);
-      it = buffers
-               .insert({access.memref,
-                        BufferAddress::build(rewriter, loc, access.memref)})
-               .first;
-    }
-    int64_t elementBytes =
-        cast<MemRefType>(access.memref.getType()).getElementTypeBitWidth() / 8;
-    prefetchLines(
-        rewriter, l,
-        it->second.elementAddress(rewriter, l, access.indices, elementBytes),
-        access.bytes, access.write);
-    ++count;
-  }
-  // The later IVs nothing used.
-  SmallVector<Value, 2> laterIvs = {nextIv};
-  if (streamIv && streamIv != nextIv)
-    laterIvs.push_back(streamIv);
-  for (Value iv : laterIvs) {
-    if (!iv.use_empty())
-      continue;
-    auto add = iv.getDefiningOp<arith::AddIOp>();
-    Operation *mul = add.getRhs().getDefiningOp();
-    Operation *constant = mul->getOperand(1).getDefiningOp();
-    rewriter.eraseOp(add);
-    rewriter.eraseOp(mul);
-    rewriter.eraseOp(constant);
-  }
-  if (count == 0) {
-    reason = noNextRun ? llvm::formatv("no enclosing loop moves the {0} scalar "
-                                       "streams of the loop (no next run to "
-                                       "prefetch), or their addresses there "
-                                       "cannot be computed",
-                                       noNextRun)
-                             .str()
-             : skipped
-                 ? llvm::formatv("the {0} accesses that move with the "
-                                 "induction variable move by less than a "
-                                 "cache line per iteration",
-                                 skipped)
-                       .str()
-                 : "no load or store in the loop has an address that changes "
-                   "with its induction variable through subviews and index "
-                   "arithmetic";
-    return failure();
-  }
-  return count;
+  PrefetchInserter inserter(rewriter, loop, ahead, streamsAhead, streamsNext);
+  for (Operation *inner : candidates)
+    inserter.visit(inner);
+  return inserter.finish(reason);
 }
 
 LogicalResult applyPrefetchesAhead(Operation *root) {

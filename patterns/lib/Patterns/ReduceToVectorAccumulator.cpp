@@ -29,60 +29,15 @@ namespace regtile {
 using namespace reduction;
 namespace {
 
-/// Rows reduced together by default: 4 (one transpose-and-add network and
-/// one vector store per 4 output elements instead of 4 horizontal
-/// reductions, and 4 independent chains even with one accumulator each), at
-/// most the lanes of the partial results and the static extent of the row
-/// dim, and with a fixed accumulator count as many as fit the register file
-/// beside 2 load registers (a derived count never makes a fixed one fail),
-/// rounded down to a power of two; 1 without a parallel dim.
+/// The default rows reduced together (defaultReductionRows); 1 without a
+/// parallel dim.
 int64_t defaultRows(linalg::LinalgOp op, const Analysis &a,
                     const TargetInfo &target, int64_t partialLanes,
                     std::optional<int64_t> accumulators) {
   if (a.parallelDims.empty())
     return 1;
-  int64_t rows = std::min<int64_t>(4, partialLanes);
-  if (accumulators && *accumulators > 0)
-    rows = std::min<int64_t>(rows, (int64_t(target.numVectorRegisters) - 2) /
-                                       *accumulators);
-  int64_t extent = op.getStaticLoopRanges()[a.parallelDims.back()];
-  if (!ShapedType::isDynamic(extent))
-    rows = std::min(rows, std::max<int64_t>(1, extent));
-  return llvm::bit_floor(static_cast<uint64_t>(std::max<int64_t>(1, rows)));
-}
-
-int64_t defaultAccumulators(const Analysis &a, const TargetInfo &target,
-                            int64_t rows) {
-  // Enough independent chains to hide the combine latency, shared by the
-  // `rows` rows reduced together (each row's accumulators are chains of
-  // their own): for FP add/mul, latency x throughput of the vector
-  // instruction in LLVM's scheduling model of the target (3 on Zen 4/5 and
-  // Haswell, 4 on Ice Lake, 6 on Sapphire Rapids, 8 on Skylake-AVX512), at
-  // least 2; 8 where the model has no data. Integer and min/max combiners:
-  // 4 (one-cycle ops; memory-bound). Per row, chains / rows rounded up, to a
-  // power of two: a step of a power of two
-  // native vectors divides the power-of-two rows payloads usually have (a
-  // 512-float row is 8 steps of 4 x 16, but 10 steps of 3 x 16 and a
-  // masked tail of 2 x 16). At most a quarter of the registers,
-  // and with `rows` > 1 no more than fit `rows` times beside the 2 load
-  // registers (a derived count never makes a fixed `rows` fail: 4 rows on
-  // AVX2's 16 registers get 2 accumulators each), at least 1.
-  bool fpArith = isa<FloatType>(a.accType) &&
-                 (a.kind == CombiningKind::ADD || a.kind == CombiningKind::MUL);
-  int64_t chains = 4;
-  if (fpArith) {
-    const std::optional<InstrTiming> &timing =
-        a.kind == CombiningKind::ADD ? target.vectorFAdd : target.vectorFMul;
-    chains = timing ? std::max<int64_t>(2, timing->independentChains()) : 8;
-  }
-  int64_t limit = target.numVectorRegisters / 4;
-  if (rows > 1)
-    limit = std::min<int64_t>(limit, (target.numVectorRegisters - 2) / rows);
-  int64_t perRow = llvm::divideCeil(chains, rows);
-  int64_t wanted = 1;
-  while (wanted < perRow && wanted * 2 <= limit)
-    wanted *= 2;
-  return wanted;
+  return defaultReductionRows(target, partialLanes, accumulators,
+                              op.getStaticLoopRanges()[a.parallelDims.back()]);
 }
 
 } // namespace
@@ -446,8 +401,8 @@ FailureOr<VectorAccumulatorResult> reduceToVectorAccumulator(
   int64_t partialLanes = dot ? target.simdBits / 32 : target.lanes(a.accType);
   int64_t rows = options.rows.value_or(
       defaultRows(op, a, target, partialLanes, options.accumulators));
-  int64_t accumulators =
-      options.accumulators.value_or(defaultAccumulators(a, target, rows));
+  int64_t accumulators = options.accumulators.value_or(
+      defaultReductionAccumulators(target, a.accType, a.kind, rows));
   if (failed(checkKnobs(a, accumulators, rows, target, reason)))
     return failure();
   std::unique_ptr<Strategy> strategy;

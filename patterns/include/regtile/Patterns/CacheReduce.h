@@ -1,13 +1,14 @@
 //===- CacheReduce.h --------------------------------------------*- C++ -*-===//
 //
-// The library's API for transform.regtile.cache_reduce,
-// transform.regtile.contraction_blocking.
+// The library's API for transform.regtile.cache_reduce
+// (its blocking choices are in Blocking.h).
 //
 //===----------------------------------------------------------------------===//
 
 #ifndef REGTILE_PATTERNS_CACHEREDUCE_H
 #define REGTILE_PATTERNS_CACHEREDUCE_H
 
+#include "regtile/Patterns/Blocking.h"
 #include "regtile/Patterns/Marks.h"
 #include "regtile/Target/TargetInfo.h"
 
@@ -80,31 +81,6 @@ struct CacheReduceOptions {
   bool prefetchNextStreams = false;
 };
 
-/// Cycles by which a micro-kernel's prefetches run ahead of its loads by
-/// default: an L2 hit while the kernel streams its panel from L2, with
-/// margin (on a Xeon with AMX, 6 x 64 f32 tile, 12 cycles per iteration:
-/// 4 to 16 iterations ahead ran alike, up to 4% faster than none).
-constexpr int64_t kPrefetchLeadCycles = 96;
-
-/// Iterations ahead that cover kPrefetchLeadCycles when one iteration of
-/// the loop issues `fmasPerIteration` native-vector FMAs (at the target's
-/// FMA throughput, from LLVM's scheduling model; 2 per cycle when it has
-/// none); 0 (no prefetch) when one iteration takes that long already: its
-/// own loads are spread over more time than a prefetch would win.
-int64_t defaultPrefetchAhead(const TargetInfo &target,
-                             int64_t fmasPerIteration);
-
-/// Cycles by which the prefetches of scalar streams run ahead: a load from
-/// DRAM (about 80 ns at 4.8 GHz). Measured on Zen 5, 2048^3 f32 GEMM whose
-/// A slivers each serve one 6 x 64 tile (12 cycles per iteration): 16, 32,
-/// 64, 128 iterations ahead ran 1.023, 1.045, 1.010, 1.007x none.
-constexpr int64_t kStreamPrefetchLeadCycles = 384;
-
-/// Iterations ahead that cover kStreamPrefetchLeadCycles when one iteration
-/// issues `fmasPerIteration` native-vector FMAs (as defaultPrefetchAhead).
-int64_t defaultStreamPrefetchAhead(const TargetInfo &target,
-                                   int64_t fmasPerIteration);
-
 struct CacheReduceResult {
   /// The reduction loop, now carrying the accumulators.
   mlir::scf::ForOp loop;
@@ -139,53 +115,6 @@ mlir::FailureOr<CacheReduceResult>
 cacheReduce(mlir::RewriterBase &rewriter, mlir::linalg::LinalgOp op,
             mlir::scf::ForOp loop, const TargetInfo &target,
             const CacheReduceOptions &options, std::string &reason);
-
-/// Tile sizes of a GEMM-like contraction (C[M][N] += A[M][K] * B[K][N],
-/// row-major) for `target`, with accumulators of `accType`:
-///   - the register tile mr x nr for cache_reduce: nr = nv native vectors
-///     (nv in 1, 2, 4), mr rows, maximizing FMAs per load
-///     (mr*nv / (mr + nv)) within the register file, leaving nv registers
-///     for the B row and one for the A broadcast (cache_reduce's default
-///     reservation): 6 x 64 f32 with AVX-512 (32 registers), 6 x 16 with
-///     AVX2 (16 registers);
-///   - kc: the A micro-panel (mr x kc) fills three quarters of L1 (it is
-///     reused across the N loop while B streams from L2), a power of two in
-///     [64, 1024]; or the whole reduction (`reductionExtent`, when known),
-///     one K block, if that is at most twice as deep and a K x nr panel of
-///     B fits half of L2: the C tiles then make no round trip through
-///     memory between K blocks;
-///   - nc: the B block (kc x nc) fills half of L2, or half of the core's
-///     share of L3 (TargetInfo::l3PerCoreBytes) or L2, the larger, where L3
-///     keeps up: its fill bandwidth (TargetInfo::l3BytesPerCycle, AMD Zen)
-///     is at least twice what the micro-kernel's B stream needs at the FMA
-///     peak (nr elements per mr x nr / lanes FMAs); a multiple of nr.
-/// Sizes fixed by the caller (a schedule's tuning knobs) are taken as given,
-/// after checks, and the others derived from them: `kc` from the given
-/// `mr`, `nc` from `kc` and `nr`. 0 means "derive from the target".
-struct ContractionBlocking {
-  int64_t mr = 0, nr = 0, kc = 0, nc = 0;
-};
-/// `reductionExtent`: the static extent of the contraction's reduction
-/// loop (K), or 0 when it is not known (staticReductionExtent).
-ContractionBlocking computeContractionBlocking(const TargetInfo &target,
-                                               mlir::Type accType,
-                                               int64_t reductionExtent = 0);
-/// The static extent of the one reduction loop of `op` (K of a matmul or
-/// batch matmul); 0 when it is dynamic or `op` has several reduction loops.
-int64_t staticReductionExtent(mlir::linalg::LinalgOp op);
-/// Fails, setting `reason`, if a loop of `op` has a static extent of 0:
-/// there is nothing to block (and upstream's tiling crashes on such ops).
-mlir::LogicalResult checkNonEmptyLoops(mlir::linalg::LinalgOp op,
-                                       std::string &reason);
-/// The same with some sizes fixed by `fixed` (its zero fields are derived).
-/// Fails, setting `reason`, if a fixed size is negative, `nr` is not a
-/// multiple of the native vector length, the mr x nr tile with the row of
-/// B and the broadcast of A does not fit the register file, or `nc` is not
-/// a multiple of `nr`.
-mlir::FailureOr<ContractionBlocking>
-computeContractionBlocking(const TargetInfo &target, mlir::Type accType,
-                           const ContractionBlocking &fixed,
-                           std::string &reason, int64_t reductionExtent = 0);
 
 } // namespace regtile
 

@@ -12,6 +12,7 @@
 #ifndef REGTILE_PATTERNS_PATTERNS_H
 #define REGTILE_PATTERNS_PATTERNS_H
 
+#include "regtile/Patterns/Blocking.h"
 #include "regtile/Patterns/CacheRead.h"
 #include "regtile/Patterns/CacheReduce.h"
 #include "regtile/Patterns/ConvolutionBlocking.h"

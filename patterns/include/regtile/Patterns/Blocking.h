@@ -1,0 +1,166 @@
+//===- Blocking.h -----------------------------------------------*- C++ -*-===//
+//
+// Every blocking choice of the library in one place, each a function of the
+// target (TargetInfo) and the op's sizes: the GEMM path's register tile and
+// cache blocks (transform.regtile.contraction_blocking), the convolution's
+// register tile (convolution_blocking), the reductions' rows and
+// accumulators (reduce_to_vector_accumulator), and the prefetch distances
+// (cache_reduce). Implemented in Blocking.cpp.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef REGTILE_PATTERNS_BLOCKING_H
+#define REGTILE_PATTERNS_BLOCKING_H
+
+#include "regtile/Target/TargetInfo.h"
+
+#include "mlir/Dialect/Linalg/IR/Linalg.h"
+#include "mlir/Dialect/Vector/IR/VectorOps.h"
+
+#include <optional>
+#include <string>
+
+namespace regtile {
+
+//===----------------------------------------------------------------------===//
+// Prefetch distances
+//===----------------------------------------------------------------------===//
+
+/// Cycles by which a micro-kernel's prefetches run ahead of its loads by
+/// default: an L2 hit while the kernel streams its panel from L2, with
+/// margin (on a Xeon with AMX, 6 x 64 f32 tile, 12 cycles per iteration:
+/// 4 to 16 iterations ahead ran alike, up to 4% faster than none).
+constexpr int64_t kPrefetchLeadCycles = 96;
+
+/// Iterations ahead that cover kPrefetchLeadCycles when one iteration of
+/// the loop issues `fmasPerIteration` native-vector FMAs (at the target's
+/// FMA throughput, from LLVM's scheduling model; 2 per cycle when it has
+/// none); 0 (no prefetch) when one iteration takes that long already: its
+/// own loads are spread over more time than a prefetch would win.
+int64_t defaultPrefetchAhead(const TargetInfo &target,
+                             int64_t fmasPerIteration);
+
+/// Cycles by which the prefetches of scalar streams run ahead: a load from
+/// DRAM (about 80 ns at 4.8 GHz). Measured on Zen 5, 2048^3 f32 GEMM whose
+/// A slivers each serve one 6 x 64 tile (12 cycles per iteration): 16, 32,
+/// 64, 128 iterations ahead ran 1.023, 1.045, 1.010, 1.007x none.
+constexpr int64_t kStreamPrefetchLeadCycles = 384;
+
+/// Iterations ahead that cover kStreamPrefetchLeadCycles when one iteration
+/// issues `fmasPerIteration` native-vector FMAs (as defaultPrefetchAhead).
+int64_t defaultStreamPrefetchAhead(const TargetInfo &target,
+                                   int64_t fmasPerIteration);
+
+//===----------------------------------------------------------------------===//
+// Contractions (GEMM)
+//===----------------------------------------------------------------------===//
+
+/// Tile sizes of a GEMM-like contraction (C[M][N] += A[M][K] * B[K][N],
+/// row-major) for `target`, with accumulators of `accType`:
+///   - the register tile mr x nr for cache_reduce: nr = nv native vectors
+///     (nv in 1, 2, 4), mr rows, maximizing FMAs per load
+///     (mr*nv / (mr + nv)) within the register file, leaving nv registers
+///     for the B row and one for the A broadcast (cache_reduce's default
+///     reservation): 6 x 64 f32 with AVX-512 (32 registers), 6 x 16 with
+///     AVX2 (16 registers);
+///   - kc: the A micro-panel (mr x kc) fills three quarters of L1 (it is
+///     reused across the N loop while B streams from L2), a power of two in
+///     [64, 1024]; or the whole reduction (`reductionExtent`, when known),
+///     one K block, if that is at most twice as deep and a K x nr panel of
+///     B fits half of L2: the C tiles then make no round trip through
+///     memory between K blocks;
+///   - nc: the B block (kc x nc) fills half of L2, or half of the core's
+///     share of L3 (TargetInfo::l3PerCoreBytes) or L2, the larger, where L3
+///     keeps up: its fill bandwidth (TargetInfo::l3BytesPerCycle, AMD Zen)
+///     is at least twice what the micro-kernel's B stream needs at the FMA
+///     peak (nr elements per mr x nr / lanes FMAs); a multiple of nr.
+/// Sizes fixed by the caller (a schedule's tuning knobs) are taken as given,
+/// after checks, and the others derived from them: `kc` from the given
+/// `mr`, `nc` from `kc` and `nr`. 0 means "derive from the target".
+struct ContractionBlocking {
+  int64_t mr = 0, nr = 0, kc = 0, nc = 0;
+};
+/// `reductionExtent`: the static extent of the contraction's reduction
+/// loop (K), or 0 when it is not known (staticReductionExtent).
+ContractionBlocking computeContractionBlocking(const TargetInfo &target,
+                                               mlir::Type accType,
+                                               int64_t reductionExtent = 0);
+/// The static extent of the one reduction loop of `op` (K of a matmul or
+/// batch matmul); 0 when it is dynamic or `op` has several reduction loops.
+int64_t staticReductionExtent(mlir::linalg::LinalgOp op);
+/// Fails, setting `reason`, if a loop of `op` has a static extent of 0:
+/// there is nothing to block (and upstream's tiling crashes on such ops).
+mlir::LogicalResult checkNonEmptyLoops(mlir::linalg::LinalgOp op,
+                                       std::string &reason);
+/// The same with some sizes fixed by `fixed` (its zero fields are derived).
+/// Fails, setting `reason`, if a fixed size is negative, `nr` is not a
+/// multiple of the native vector length, the mr x nr tile with the row of
+/// B and the broadcast of A does not fit the register file, or `nc` is not
+/// a multiple of `nr`.
+mlir::FailureOr<ContractionBlocking>
+computeContractionBlocking(const TargetInfo &target, mlir::Type accType,
+                           const ContractionBlocking &fixed,
+                           std::string &reason, int64_t reductionExtent = 0);
+
+//===----------------------------------------------------------------------===//
+// 2-D convolutions
+//===----------------------------------------------------------------------===//
+
+/// A convolution's register tile: `rows` output pixels along ow x
+/// `vectors` native vectors of output channels.
+struct ConvolutionTile {
+  int64_t rows = 0, vectors = 0;
+};
+
+/// The register tile of a convolution with accumulators of `accType` and
+/// static (or dynamic) ow and oc extents: rows * nv accumulators, nv
+/// registers for the filter's channel vectors and one per row for the
+/// input broadcasts fit the register file. A tile keeps the FMA units busy
+/// if it has enough independent accumulators (FMA latency x throughput)
+/// and loads no faster than the load units deliver; among those, the least
+/// padding wins, then the most FMAs per load (rows * nv / (rows + nv)).
+/// Non-zero `fixedRows` / `fixedVectors` are taken as given. Fails, setting
+/// `reason`, if no tile fits.
+mlir::FailureOr<ConvolutionTile>
+chooseConvolutionTile(const TargetInfo &target, mlir::Type accType,
+                      int64_t owExtent, int64_t ocExtent, int64_t fixedRows,
+                      int64_t fixedVectors, std::string &reason);
+
+//===----------------------------------------------------------------------===//
+// Reductions (reduce_to_vector_accumulator)
+//===----------------------------------------------------------------------===//
+
+/// Rows reduced together by default: 4 (one transpose-and-add network and
+/// one vector store per 4 output elements instead of 4 horizontal
+/// reductions, and 4 independent chains even with one accumulator each), at
+/// most `partialLanes` (the lanes of the partial results) and the static
+/// extent of the row dim (`rowExtent`, dynamic if unknown), and with a fixed
+/// accumulator count as many as fit the register file beside 2 load
+/// registers (a derived count never makes a fixed one fail), rounded down
+/// to a power of two.
+int64_t defaultReductionRows(const TargetInfo &target, int64_t partialLanes,
+                             std::optional<int64_t> accumulators,
+                             int64_t rowExtent);
+
+/// Accumulators per row by default: enough independent chains to hide the
+/// combine latency, shared by the `rows` rows reduced together (each row's
+/// accumulators are chains of their own): for FP add/mul, latency x
+/// throughput of the vector instruction in LLVM's scheduling model of the
+/// target (3 on Zen 4/5 and Haswell, 4 on Ice Lake, 6 on Sapphire Rapids, 8
+/// on Skylake-AVX512), at least 2; 8 where the model has no data. Integer
+/// and min/max combiners: 4 (one-cycle ops; memory-bound). Per row, chains
+/// / rows rounded up, to a power of two: a step of a power of two native
+/// vectors divides the power-of-two rows payloads usually have (a 512-float
+/// row is 8 steps of 4 x 16, but 10 steps of 3 x 16 and a masked tail of 2
+/// x 16). At most a quarter of the registers, and with `rows` > 1 no more
+/// than fit `rows` times beside the 2 load registers (a derived count never
+/// makes a fixed `rows` fail: 4 rows on AVX2's 16 registers get 2
+/// accumulators each), at least 1.
+int64_t defaultReductionAccumulators(const TargetInfo &target,
+                                     mlir::Type accType,
+                                     mlir::vector::CombiningKind kind,
+                                     int64_t rows);
+
+} // namespace regtile
+
+#endif // REGTILE_PATTERNS_BLOCKING_H
