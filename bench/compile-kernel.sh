@@ -17,10 +17,9 @@ plugin=${REGTILE_PLUGIN:?set REGTILE_PLUGIN to libRegtilePlugin.so}
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 
-# substitute.py: beside this script once installed, in test/lib/ in the
-# source tree.
-substitute="$(dirname "$0")/substitute.py"
-[[ -f "$substitute" ]] || substitute="$(dirname "$0")/../test/lib/substitute.py"
+# substitute.py: in python/regtile/, beside bench/ in the source tree and
+# beside share/regtile/tune/ once installed.
+substitute="$(dirname "$0")/../python/regtile/substitute.py"
 python3 "$substitute" "$params" "$payload" > "$work/payload.mlir"
 
 schedule_passes="transform-preload-library{transform-library-paths=$schedule},transform-interpreter{entry-point=$entry}"

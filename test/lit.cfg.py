@@ -46,7 +46,7 @@ config.substitutions.append((
     f"--plugin {plugin} --llvm-bin {config.llvm_tools_dir}"))
 config.substitutions.append((
     "%substitute",
-    f"{python} {os.path.join(config.regtile_src_root, 'test', 'lib', 'substitute.py')}"))
+    f"{python} {os.path.join(config.regtile_src_root, 'python', 'regtile', 'substitute.py')}"))
 config.substitutions.append(("%python", python))
 config.substitutions.append(("%mlir-opt", opt))
 config.substitutions.append(("%regtile-plugin", plugin))

@@ -1,5 +1,5 @@
 // Seed 003's examples (affine super-vectorization), as benchmark payloads.
-// Sizes are parameters (test/lib/substitute.py): L for vecred, M x N for
+// Sizes are parameters (python/regtile/substitute.py): L for vecred, M x N for
 // the buffers @main gives vector_add_2d.
 
 // vector_add_2d: C = (A + B + 1) + (A + B + 2), the seed's diamond, with

@@ -26,7 +26,7 @@
 // cache: no memrefCopy per micro-kernel for the write-back of an output
 // tile into the slice it came from, and the cache is freed although @main
 // (in the same module) frees its own buffers.
-// RUN: %python %regtile-src/test/lib/substitute.py "M=100 N=200 K=300" %regtile-src/examples/gemm/gemm.mlir \
+// RUN: %python %regtile-src/python/regtile/substitute.py "M=100 N=200 K=300" %regtile-src/examples/gemm/gemm.mlir \
 // RUN:   | %regtile-opt -p 'builtin.module(transform-preload-library{transform-library-paths=%regtile-src/strategies,%regtile-src/examples/gemm/schedule.mlir},transform-interpreter{entry-point=gemm_regtile},regtile-lower-to-llvm)' \
 // RUN:   | FileCheck %s --check-prefix=CALLS
 // CALLS-LABEL: llvm.func @matmul(

@@ -27,12 +27,15 @@ own file.
 
 import argparse
 import math
+import os
 import re
 import subprocess
 import sys
 import tempfile
 
-from substitute import parse, substitute
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)),
+                                "..", "..", "python"))
+from regtile.substitute import parse, substitute  # noqa: E402
 
 
 TIMEOUT = 300  # seconds per command; a hang is a failure, not a stall

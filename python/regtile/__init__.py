@@ -1,0 +1,2 @@
+"""regtile's Python tools: payload parameters (substitute) and the tuner
+(tune). Used by the tests, the benchmarks and bin/regtile-tune."""
