@@ -54,8 +54,7 @@ def CacheReadOp : Op<Transform_Dialect, "regtile.cache_read",
     loop, with a unit-step `kh` loop inside, is cached as `[kh][ci][kw][co]`
     panels: per `kh`, one panel the micro-kernel reads in `kw` passes of
     `co` contiguous elements per input channel (untiled dims keep the
-    operand's order; a `[kh][kw][ci][co]` layout, contiguous per pass, ran
-    no faster on Zen 4). When every tiled dim steps by 1 and the innermost
+    operand's order). When every tiled dim steps by 1 and the innermost
     dim is untiled, as there, the unit tiles are not tiles of the cache:
     the innermost dim is (`[kh][ci][kw][1][co]`), and the copy moves
     whole vectors of it.
@@ -67,9 +66,7 @@ def CacheReadOp : Op<Transform_Dialect, "regtile.cache_read",
     micro-kernel first reads it, which then takes the stored vectors
     themselves: the loads of the operand overlap with that iteration's
     compute instead of running alone before it. A GEMM's B panel, read
-    whole by every row tile, is packed by the first row tile (Zen 5: 512^3
-    1.011x, 1024^3 1.017x the copy before the loop; 2048^3 and
-    1000x1100x900, where B comes from memory or L3, unchanged). The loop
+    whole by every row tile, is packed by the first row tile. The loop
     inside `loop` must not tile the operand (each of its iterations would
     read another part of the cache) and every loop inside it must (a loop
     that does not would fill each row again in each of its iterations);

@@ -97,8 +97,7 @@ def CacheReduceOp : Op<Transform_Dialect, "regtile.cache_reduce",
       accumulators (the rewritten loop, or, when the op's tile has more
       than one reduction point, the innermost loop of the nest over them;
       in the versions as wide as the tile, not in the narrower edge
-      versions, whose short iterations the prefetches would slow down:
-      1.012-1.016x at 1000x1100x900 and 1.038x at 2048x80x2048 on Zen 5)
+      versions, whose short iterations the prefetches would slow down)
       `regtile.prefetch_ahead = N`, so that
       `regtile-lower-to-llvm` prefetches what it streams N iterations
       ahead (the packed B panel of a GEMM micro-kernel, 256 bytes per
@@ -117,9 +116,7 @@ def CacheReduceOp : Op<Transform_Dialect, "regtile.cache_reduce",
       bytes per iteration) are prefetched N iterations ahead, N covering
       384 cycles, a load from DRAM (6 x 64 f32 on znver5: 32; on znver4:
       16). For schedules in which those rows come from memory, each A
-      sliver serving few tiles (`@regtile_matmul`: measured on Zen 5 at
-      2048^3, 1.045x none; 16 / 64 / 128 iterations ahead: 1.023 / 1.010
-      / 1.007x);
+      sliver serving few tiles;
     - `prefetch_next_streams`: also mark that loop
       `regtile.prefetch_streams_next`, so that what those streams will read
       in the next iteration of the innermost enclosing loop that moves
@@ -127,9 +124,7 @@ def CacheReduceOp : Op<Transform_Dialect, "regtile.cache_reduce",
       L2, one prefetch per cache line, spread over the loop (in one
       iteration out of 16 for f32 rows, under an `scf.if`): the next
       sliver is in L2 when its tile starts. For schedules whose A slivers
-      come from memory and serve few tiles each (`@regtile_matmul`:
-      measured on Zen 5 at 2048^3, 1.039x `prefetch_streams`, level with
-      oneDNN; 512^3, 1024^3, 1000x1100x900 unchanged);
+      come from memory and serve few tiles each (`@regtile_matmul`);
     - `arch`: target description (default: the payload's `regtile.target`,
       else the host).
 

@@ -30,9 +30,7 @@ def ContractionBlockingOp : Op<Transform_Dialect,
       of L1 (a power of two in [64, 1024]); or, when the op has one
       reduction loop of static extent K at most twice that deep and a
       `K x nr` panel of B fits half of L2, K itself: one K block, so that
-      the C tiles are stored once and never loaded back (measured on
-      Zen 5 at M = N = 2048: K 1100, 1536, 2048 in one block 1.02-1.04x
-      two blocks; K 4096 in two blocks of 2048 0.96x four of 1024);
+      the C tiles are stored once and never loaded back;
     - `nc`: the width of an N block: the `kc x nc` block of B, the one
       operand every row tile streams again, fills half of the core's
       share of L3 or L2, the larger, where the L3 keeps up (it fills L2

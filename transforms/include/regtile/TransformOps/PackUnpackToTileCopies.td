@@ -47,16 +47,11 @@ def PackUnpackToTileCopiesOp : Op<Transform_Dialect,
       source as sequential streams: loops over the outer dims but the one
       along the source's rows, then over groups of source rows (the
       register block's extent along them), then over the tiles along the
-      source's rows, then the register blocks (on Zen 4: pack A 512x1024
-      into 32x32 tiles 0.86x memcpy against 0.74x tile by tile; the
-      transposing pack B 1024x512 0.84x against 0.77x; `max_registers`
-      sets the group: 8 registers, groups of 4 rows, ran 4% faster for
-      pack A). With `tiles_per_group = T` (also as a parameter, 0 = the
+      source's rows, then the register blocks (`max_registers` sets the
+      group of rows). With `tiles_per_group = T` (also as a parameter, 0 = the
       default: all of them), the tiles along the source's rows are taken
       T at a time, each group of tiles streamed by groups of rows before
-      the next (1 = tile by tile): a tuning knob (on Zen 4, groups of a few
-      tiles within +-5% of whole rows for pack A, 1.14x slower for a pack
-      beyond the caches). Tiles one row high stay tile by tile.
+      the next (1 = tile by tile): a tuning knob. Tiles one row high stay tile by tile.
 
     The result bufferizes in place (no per-tile allocation, no stack
     temporary).

@@ -61,9 +61,9 @@ def SuperVectorizeOp : Op<Transform_Dialect, "regtile.super_vectorize",
       whose combiner lacks `fastmath<reassoc>`;
     - `mask_partial_vectors`: do not split loops with a partial last
       vector; mask their stores (or, for a reduction, the accumulation) on
-      every iteration and keep the reads bounds-checked (masked loads). More instructions, yet measured 1.2x
-      faster on the memory-bound `vector_add_2d` on an AMD Zen 4 VM (see
-      docs/benchmarks.md): a choice to make by measurement;
+      every iteration and keep the reads bounds-checked (masked loads):
+      more instructions, fewer loops; a choice to make by measurement
+      (docs/ops.md);
     - `arch`: target description for the default size (default: the
       payload's `regtile.target` attribute, else the host).
 
