@@ -47,6 +47,11 @@ config.substitutions.append((
 config.substitutions.append((
     "%substitute",
     f"{python} {os.path.join(config.regtile_src_root, 'python', 'regtile', 'substitute.py')}"))
+# The examples' manifest (examples/examples.json) and its checks.
+config.substitutions.append((
+    "%examples",
+    f"env PYTHONPATH={os.path.join(config.regtile_src_root, 'python')} "
+    f"{python} -m regtile.examples"))
 config.substitutions.append(("%python", python))
 config.substitutions.append(("%mlir-opt", opt))
 config.substitutions.append(("%regtile-plugin", plugin))

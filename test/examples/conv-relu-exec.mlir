@@ -5,26 +5,14 @@
 // CO=70 or 40 channels, CI=5 or 9) and shapes smaller than one tile. The
 // schedule reassociates the reduction (fastmath fast); the inputs are
 // multiples of 1/8, so every sum is exact and results compare bit for bit.
-// RUN: %difftest %regtile-src/examples/conv_relu/conv_relu.mlir \
-// RUN:   --schedule 'transform-preload-library{transform-library-paths=%regtile-src/strategies,%regtile-src/examples/conv_relu/schedule.mlir},transform-interpreter{entry-point=conv_relu_regtile}' \
-// RUN:   --case "N=5 H=80 W=100 HI=82 WI=102 CI=128 CO=128" \
-// RUN:   --case "N=1 H=56 W=56 HI=58 WI=58 CI=64 CO=64" \
-// RUN:   --case "N=2 H=13 W=17 HI=15 WI=19 CI=9 CO=40" \
-// RUN:   --case "N=2 H=3 W=7 HI=5 WI=9 CI=5 CO=70" \
-// RUN:   --case "N=1 H=2 W=10 HI=4 WI=12 CI=8 CO=128" \
-// RUN:   --case "N=1 H=1 W=1 HI=3 WI=3 CI=1 CO=1" | FileCheck %s
-// The tutorial's schedule with regtile's unit-dim folding: partial tiles
-// have dynamic sizes (and stay scalar), the folding still applies.
-// RUN: %difftest %regtile-src/examples/conv_relu/conv_relu.mlir \
-// RUN:   --schedule 'transform-preload-library{transform-library-paths=%regtile-src/examples/conv_relu/schedule.mlir},transform-interpreter{entry-point=conv_relu_fold_unit_dims}' \
-// RUN:   --case "N=1 H=2 W=10 HI=4 WI=12 CI=8 CO=128" \
-// RUN:   --case "N=2 H=3 W=7 HI=5 WI=9 CI=5 CO=70" | FileCheck %s --check-prefix=FOLD
-// The tunable entry as shipped (knobs 0: the derived tile, -1: the derived
-// prefetch distance) and with a tile and a distance selected (regtile-tune
-// --select writes the schedule stock mlir-opt runs).
-// RUN: %difftest %regtile-src/examples/conv_relu/conv_relu.mlir \
-// RUN:   --schedule 'transform-preload-library{transform-library-paths=%regtile-src/strategies,%regtile-src/examples/conv_relu/schedule.mlir},transform-interpreter{entry-point=conv_relu_regtile_tunable}' \
-// RUN:   --case "N=2 H=13 W=17 HI=15 WI=19 CI=9 CO=40" | FileCheck %s --check-prefix=TUNABLE
+// The example's checks (examples/examples.json): @regtile_conv2d on those
+// shapes; the tutorial's schedule with regtile's unit-dim folding (partial
+// tiles have dynamic sizes and stay scalar, the folding still applies); the
+// tunable entry as shipped (knobs 0: the derived tile, -1: the derived
+// prefetch distance).
+// RUN: %examples check conv_relu -- %difftest-args | FileCheck %s
+// And with a tile and a distance selected (regtile-tune --select writes the
+// schedule stock mlir-opt runs).
 // RUN: %regtile-tune --schedule %regtile-src/examples/conv_relu/schedule.mlir \
 // RUN:   --payload - --entry - --func - --select "conv.rows=3 conv.channels=48 conv.prefetch=0" \
 // RUN:   --output %t.tuned.mlir
@@ -40,9 +28,12 @@
 // RUN:   --schedule 'transform-preload-library{transform-library-paths=%regtile-src/strategies,%t.tuned-%host-isa.mlir},transform-interpreter{entry-point=conv_relu_regtile_tunable}' \
 // RUN:   --case "N=2 H=13 W=17 HI=15 WI=19 CI=9 CO=40" \
 // RUN:   --case "N=1 H=2 W=10 HI=4 WI=12 CI=8 CO=128" | FileCheck %s --check-prefix=TUNED
+// CHECK: == conv_relu {{.*}}: conv_relu_regtile{{$}}
 // CHECK: PASS 6 cases
-// FOLD: PASS 2 cases
-// TUNABLE: PASS 1 cases
+// CHECK: == conv_relu {{.*}}: conv_relu_fold_unit_dims
+// CHECK: PASS 2 cases
+// CHECK: == conv_relu {{.*}}: conv_relu_regtile_tunable
+// CHECK: PASS 1 cases
 // SELECTED: transform.tune.knob<"conv.rows"> = 3 from
 // SELECTED: transform.tune.knob<"conv.channels"> = 48 from
 // SELECTED: transform.tune.knob<"conv.prefetch"> = 0 from

@@ -12,13 +12,9 @@
 // warning: every mark of the strategy is honored (B packed by the first row
 // tile of each block, regtile-fill-on-first-use, also where the block loop
 // carries the output, K = 2100, and at the column edges).
-// RUN: %difftest %regtile-src/examples/gemm/gemm.mlir --no-warnings \
-// RUN:   --schedule 'transform-preload-library{transform-library-paths=%regtile-src/strategies,%regtile-src/examples/gemm/schedule.mlir},transform-interpreter{entry-point=gemm_regtile}' \
-// RUN:   --case "M=512 N=512 K=512" --case "M=1000 N=1100 K=900" \
-// RUN:   --case "M=1 N=1 K=1" --case "M=3 N=5 K=7" --case "M=37 N=53 K=29" \
-// RUN:   --case "M=257 N=129 K=513" --case "M=1 N=300 K=70" --case "M=300 N=1 K=70" \
-// RUN:   --case "M=13 N=70 K=1100" --case "M=13 N=70 K=2100" \
-// RUN:   | FileCheck %s
+// The cases are the check examples/examples.json lists for it:
+// RUN: %examples check gemm -- %difftest-args | FileCheck %s
+// CHECK: == gemm {{.*}}: gemm_regtile{{$}}
 // CHECK: PASS 10 cases
 
 // The kernel as the benchmark compiles it (C interface, memref arguments,
