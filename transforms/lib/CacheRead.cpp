@@ -22,24 +22,23 @@
 using namespace mlir;
 using namespace regtile::adapters;
 
-LogicalResult transform::CacheReadOp::verify() {
+LogicalResult regtile::transform_ops::CacheReadOp::verify() {
   if (getOperand().has_value() == static_cast<bool>(getOperandParam()))
     return emitOpError() << "expected the input to stage as `operand` (an "
                             "attribute) or `operand = %param`, exactly one";
   return verifyArch(getOperation(), getArch());
 }
 
-void transform::CacheReadOp::getEffects(
+void regtile::transform_ops::CacheReadOp::getEffects(
     SmallVectorImpl<MemoryEffects::EffectInstance> &effects) {
-  onlyReadsHandle(getOperation()->getOpOperands(), effects);
-  producesHandle(getOperation()->getOpResults(), effects);
-  modifiesPayload(effects);
+  transform::onlyReadsHandle(getOperation()->getOpOperands(), effects);
+  transform::producesHandle(getOperation()->getOpResults(), effects);
+  transform::modifiesPayload(effects);
 }
 
-DiagnosedSilenceableFailure
-transform::CacheReadOp::apply(transform::TransformRewriter &rewriter,
-                              transform::TransformResults &results,
-                              transform::TransformState &state) {
+DiagnosedSilenceableFailure regtile::transform_ops::CacheReadOp::apply(
+    transform::TransformRewriter &rewriter,
+    transform::TransformResults &results, transform::TransformState &state) {
   regtile::CacheReadOptions options;
   int64_t operand = getOperand().value_or(0);
   if (!getOperand()) {

@@ -22,26 +22,25 @@
 using namespace mlir;
 using namespace regtile::adapters;
 
-LogicalResult transform::CacheReduceOp::verify() {
+LogicalResult regtile::transform_ops::CacheReduceOp::verify() {
   if (failed(verifyAttrOrParam(*this, getPrefetchAhead().has_value(),
                                getPrefetchAheadParam(), "prefetch_ahead")))
     return failure();
   return verifyArch(getOperation(), getArch());
 }
 
-void transform::CacheReduceOp::getEffects(
+void regtile::transform_ops::CacheReduceOp::getEffects(
     SmallVectorImpl<MemoryEffects::EffectInstance> &effects) {
-  consumesHandle(getTargetMutable(), effects);
-  consumesHandle(getLoopMutable(), effects);
-  onlyReadsHandle(getPrefetchAheadParamMutable(), effects);
-  producesHandle(getOperation()->getOpResults(), effects);
-  modifiesPayload(effects);
+  transform::consumesHandle(getTargetMutable(), effects);
+  transform::consumesHandle(getLoopMutable(), effects);
+  transform::onlyReadsHandle(getPrefetchAheadParamMutable(), effects);
+  transform::producesHandle(getOperation()->getOpResults(), effects);
+  transform::modifiesPayload(effects);
 }
 
-DiagnosedSilenceableFailure
-transform::CacheReduceOp::apply(transform::TransformRewriter &rewriter,
-                                transform::TransformResults &results,
-                                transform::TransformState &state) {
+DiagnosedSilenceableFailure regtile::transform_ops::CacheReduceOp::apply(
+    transform::TransformRewriter &rewriter,
+    transform::TransformResults &results, transform::TransformState &state) {
   regtile::CacheReduceOptions options;
   if (getMaxRegisters())
     options.maxRegisters = *getMaxRegisters();

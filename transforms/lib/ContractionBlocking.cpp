@@ -22,43 +22,34 @@
 using namespace mlir;
 using namespace regtile::adapters;
 
-LogicalResult transform::ContractionBlockingOp::verify() {
+LogicalResult regtile::transform_ops::ContractionBlockingOp::verify() {
   return verifyArch(getOperation(), getArch());
 }
 
 DiagnosedSilenceableFailure
-transform::ContractionBlockingOp::apply(transform::TransformRewriter &rewriter,
-                                        transform::TransformResults &results,
-                                        transform::TransformState &state) {
+regtile::transform_ops::ContractionBlockingOp::apply(
+    transform::TransformRewriter &rewriter,
+    transform::TransformResults &results, transform::TransformState &state) {
   return applyToEachTarget(*this, rewriter, results, state);
 }
 
-void transform::ContractionBlockingOp::getEffects(
+void regtile::transform_ops::ContractionBlockingOp::getEffects(
     SmallVectorImpl<MemoryEffects::EffectInstance> &effects) {
-  onlyReadsHandle(getOperation()->getOpOperands(), effects);
-  producesHandle(getOperation()->getOpResults(), effects);
-  onlyReadsPayload(effects);
+  transform::onlyReadsHandle(getOperation()->getOpOperands(), effects);
+  transform::producesHandle(getOperation()->getOpResults(), effects);
+  transform::onlyReadsPayload(effects);
 }
 
-DiagnosedSilenceableFailure transform::ContractionBlockingOp::applyToOne(
+DiagnosedSilenceableFailure
+regtile::transform_ops::ContractionBlockingOp::applyToOne(
     transform::TransformRewriter &rewriter, linalg::LinalgOp target,
     transform::ApplyToEachResultList &results,
     transform::TransformState &state) {
-  Type accType =
-      target.getNumDpsInits() == 1
-          ? getElementTypeOrSelf(target.getDpsInitOperand(0)->get().getType())
-          : Type();
-  if (!accType || !accType.isIntOrFloat())
-    return refuse(*this, target,
-                  "expected a linalg op with one integer or float output");
-  std::string reason;
-  if (failed(regtile::checkNonEmptyLoops(target, reason)))
-    return refuse(*this, target, "invalid blocking: " + reason);
   FailureOr<regtile::TargetInfo> info =
       resolveTarget(getOperation(), getArch(), target);
   if (failed(info))
     return DiagnosedSilenceableFailure::definiteFailure();
-  regtile::ContractionBlocking fixed;
+  regtile::ContractionBlockingOptions fixed;
   for (auto [param, name, value] :
        {std::tuple<Value, StringRef, int64_t *>{getFixedMr(), "mr", &fixed.mr},
         {getFixedNr(), "nr", &fixed.nr},
@@ -69,10 +60,9 @@ DiagnosedSilenceableFailure transform::ContractionBlockingOp::applyToOne(
     if (!read.succeeded())
       return read;
   }
+  std::string reason;
   FailureOr<regtile::ContractionBlocking> blocking =
-      regtile::computeContractionBlocking(
-          *info, accType, fixed, reason,
-          regtile::staticReductionExtent(target));
+      regtile::computeContractionBlocking(target, *info, fixed, reason);
   if (failed(blocking))
     return refuse(*this, target, "invalid blocking: " + reason);
   Builder b(getContext());

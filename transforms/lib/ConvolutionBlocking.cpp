@@ -22,25 +22,26 @@
 using namespace mlir;
 using namespace regtile::adapters;
 
-LogicalResult transform::ConvolutionBlockingOp::verify() {
+LogicalResult regtile::transform_ops::ConvolutionBlockingOp::verify() {
   return verifyArch(getOperation(), getArch());
 }
 
 DiagnosedSilenceableFailure
-transform::ConvolutionBlockingOp::apply(transform::TransformRewriter &rewriter,
-                                        transform::TransformResults &results,
-                                        transform::TransformState &state) {
+regtile::transform_ops::ConvolutionBlockingOp::apply(
+    transform::TransformRewriter &rewriter,
+    transform::TransformResults &results, transform::TransformState &state) {
   return applyToEachTarget(*this, rewriter, results, state);
 }
 
-void transform::ConvolutionBlockingOp::getEffects(
+void regtile::transform_ops::ConvolutionBlockingOp::getEffects(
     SmallVectorImpl<MemoryEffects::EffectInstance> &effects) {
-  onlyReadsHandle(getOperation()->getOpOperands(), effects);
-  producesHandle(getOperation()->getOpResults(), effects);
-  onlyReadsPayload(effects);
+  transform::onlyReadsHandle(getOperation()->getOpOperands(), effects);
+  transform::producesHandle(getOperation()->getOpResults(), effects);
+  transform::onlyReadsPayload(effects);
 }
 
-DiagnosedSilenceableFailure transform::ConvolutionBlockingOp::applyToOne(
+DiagnosedSilenceableFailure
+regtile::transform_ops::ConvolutionBlockingOp::applyToOne(
     transform::TransformRewriter &rewriter, linalg::LinalgOp target,
     transform::ApplyToEachResultList &results,
     transform::TransformState &state) {
@@ -48,7 +49,7 @@ DiagnosedSilenceableFailure transform::ConvolutionBlockingOp::applyToOne(
       resolveTarget(getOperation(), getArch(), target);
   if (failed(info))
     return DiagnosedSilenceableFailure::definiteFailure();
-  regtile::ConvolutionBlocking fixed;
+  regtile::ConvolutionBlockingOptions fixed;
   for (auto [param, name, value] :
        {std::tuple<Value, StringRef, int64_t *>{getFixedRows(), "rows",
                                                 &fixed.rows},
@@ -60,7 +61,7 @@ DiagnosedSilenceableFailure transform::ConvolutionBlockingOp::applyToOne(
   }
   std::string reason;
   FailureOr<regtile::ConvolutionBlocking> blocking =
-      regtile::computeConvolutionBlocking(*info, target, fixed, reason);
+      regtile::computeConvolutionBlocking(target, *info, fixed, reason);
   if (failed(blocking))
     return refuse(*this, target, "cannot block the convolution: " + reason);
   Builder b(getContext());

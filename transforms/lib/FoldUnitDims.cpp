@@ -22,7 +22,7 @@
 using namespace mlir;
 using namespace regtile::adapters;
 
-void transform::ApplyFoldUnitDimsPatternsOp::populatePatterns(
+void regtile::transform_ops::ApplyFoldUnitDimsPatternsOp::populatePatterns(
     RewritePatternSet &patterns) {
   regtile::populateFoldUnitDimsPatterns(patterns);
 }

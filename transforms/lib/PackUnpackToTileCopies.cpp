@@ -22,7 +22,7 @@
 using namespace mlir;
 using namespace regtile::adapters;
 
-LogicalResult transform::PackUnpackToTileCopiesOp::verify() {
+LogicalResult regtile::transform_ops::PackUnpackToTileCopiesOp::verify() {
   if (failed(verifyAttrOrParam(*this, getMaxRegisters().has_value(),
                                getMaxRegistersParam(), "max_registers")) ||
       failed(verifyAttrOrParam(*this, getTilesPerGroup().has_value(),
@@ -31,22 +31,24 @@ LogicalResult transform::PackUnpackToTileCopiesOp::verify() {
   return verifyArch(getOperation(), getArch());
 }
 
-DiagnosedSilenceableFailure transform::PackUnpackToTileCopiesOp::apply(
+DiagnosedSilenceableFailure
+regtile::transform_ops::PackUnpackToTileCopiesOp::apply(
     transform::TransformRewriter &rewriter,
     transform::TransformResults &results, transform::TransformState &state) {
   return applyToEachTarget(*this, rewriter, results, state);
 }
 
-void transform::PackUnpackToTileCopiesOp::getEffects(
+void regtile::transform_ops::PackUnpackToTileCopiesOp::getEffects(
     SmallVectorImpl<MemoryEffects::EffectInstance> &effects) {
-  consumesHandle(getTargetMutable(), effects);
-  onlyReadsHandle(getMaxRegistersParamMutable(), effects);
-  onlyReadsHandle(getTilesPerGroupParamMutable(), effects);
-  producesHandle(getOperation()->getOpResults(), effects);
-  modifiesPayload(effects);
+  transform::consumesHandle(getTargetMutable(), effects);
+  transform::onlyReadsHandle(getMaxRegistersParamMutable(), effects);
+  transform::onlyReadsHandle(getTilesPerGroupParamMutable(), effects);
+  transform::producesHandle(getOperation()->getOpResults(), effects);
+  transform::modifiesPayload(effects);
 }
 
-DiagnosedSilenceableFailure transform::PackUnpackToTileCopiesOp::applyToOne(
+DiagnosedSilenceableFailure
+regtile::transform_ops::PackUnpackToTileCopiesOp::applyToOne(
     transform::TransformRewriter &rewriter, Operation *target,
     transform::ApplyToEachResultList &results,
     transform::TransformState &state) {
@@ -74,7 +76,7 @@ DiagnosedSilenceableFailure transform::PackUnpackToTileCopiesOp::applyToOne(
   return DiagnosedSilenceableFailure::success();
 }
 
-void transform::ApplyPackUnpackToTileCopiesPatternsOp::populatePatterns(
-    RewritePatternSet &patterns) {
+void regtile::transform_ops::ApplyPackUnpackToTileCopiesPatternsOp::
+    populatePatterns(RewritePatternSet &patterns) {
   regtile::populatePackUnpackToTileCopiesPatterns(patterns);
 }

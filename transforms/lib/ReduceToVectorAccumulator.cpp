@@ -22,7 +22,7 @@
 using namespace mlir;
 using namespace regtile::adapters;
 
-LogicalResult transform::ReduceToVectorAccumulatorOp::verify() {
+LogicalResult regtile::transform_ops::ReduceToVectorAccumulatorOp::verify() {
   if (failed(verifyAttrOrParam(*this, getAccumulators().has_value(),
                                getAccumulatorsParam(), "accumulators")) ||
       failed(verifyAttrOrParam(*this, getRows().has_value(), getRowsParam(),
@@ -31,22 +31,24 @@ LogicalResult transform::ReduceToVectorAccumulatorOp::verify() {
   return verifyArch(getOperation(), getArch());
 }
 
-DiagnosedSilenceableFailure transform::ReduceToVectorAccumulatorOp::apply(
+DiagnosedSilenceableFailure
+regtile::transform_ops::ReduceToVectorAccumulatorOp::apply(
     transform::TransformRewriter &rewriter,
     transform::TransformResults &results, transform::TransformState &state) {
   return applyToEachTarget(*this, rewriter, results, state);
 }
 
-void transform::ReduceToVectorAccumulatorOp::getEffects(
+void regtile::transform_ops::ReduceToVectorAccumulatorOp::getEffects(
     SmallVectorImpl<MemoryEffects::EffectInstance> &effects) {
-  consumesHandle(getTargetMutable(), effects);
-  onlyReadsHandle(getAccumulatorsParamMutable(), effects);
-  onlyReadsHandle(getRowsParamMutable(), effects);
-  producesHandle(getOperation()->getOpResults(), effects);
-  modifiesPayload(effects);
+  transform::consumesHandle(getTargetMutable(), effects);
+  transform::onlyReadsHandle(getAccumulatorsParamMutable(), effects);
+  transform::onlyReadsHandle(getRowsParamMutable(), effects);
+  transform::producesHandle(getOperation()->getOpResults(), effects);
+  transform::modifiesPayload(effects);
 }
 
-DiagnosedSilenceableFailure transform::ReduceToVectorAccumulatorOp::applyToOne(
+DiagnosedSilenceableFailure
+regtile::transform_ops::ReduceToVectorAccumulatorOp::applyToOne(
     transform::TransformRewriter &rewriter, Operation *target,
     transform::ApplyToEachResultList &results,
     transform::TransformState &state) {

@@ -22,7 +22,7 @@
 using namespace mlir;
 using namespace regtile::adapters;
 
-LogicalResult transform::SuperVectorizeOp::verify() {
+LogicalResult regtile::transform_ops::SuperVectorizeOp::verify() {
   if (failed(verifyArch(getOperation(), getArch())))
     return failure();
   size_t dims = getVectorSizes() ? getVectorSizes()->size() : 1;
@@ -51,17 +51,16 @@ LogicalResult transform::SuperVectorizeOp::verify() {
   return success();
 }
 
-void transform::SuperVectorizeOp::getEffects(
+void regtile::transform_ops::SuperVectorizeOp::getEffects(
     SmallVectorImpl<MemoryEffects::EffectInstance> &effects) {
-  consumesHandle(getTargetMutable(), effects);
-  producesHandle(getOperation()->getOpResults(), effects);
-  modifiesPayload(effects);
+  transform::consumesHandle(getTargetMutable(), effects);
+  transform::producesHandle(getOperation()->getOpResults(), effects);
+  transform::modifiesPayload(effects);
 }
 
-DiagnosedSilenceableFailure
-transform::SuperVectorizeOp::apply(transform::TransformRewriter &rewriter,
-                                   transform::TransformResults &results,
-                                   transform::TransformState &state) {
+DiagnosedSilenceableFailure regtile::transform_ops::SuperVectorizeOp::apply(
+    transform::TransformRewriter &rewriter,
+    transform::TransformResults &results, transform::TransformState &state) {
   regtile::SuperVectorizeOptions options;
   if (getVectorSizes())
     options.vectorSizes.assign(getVectorSizes()->begin(),

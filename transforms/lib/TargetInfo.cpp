@@ -22,11 +22,10 @@
 using namespace mlir;
 using namespace regtile::adapters;
 
-DiagnosedSilenceableFailure
-transform::TargetInfoOp::applyToOne(transform::TransformRewriter &rewriter,
-                                    Operation *target,
-                                    transform::ApplyToEachResultList &results,
-                                    transform::TransformState &state) {
+DiagnosedSilenceableFailure regtile::transform_ops::TargetInfoOp::applyToOne(
+    transform::TransformRewriter &rewriter, Operation *target,
+    transform::ApplyToEachResultList &results,
+    transform::TransformState &state) {
   FailureOr<regtile::TargetInfo> info =
       resolveTarget(getOperation(), getArch(), target);
   if (failed(info))
@@ -40,13 +39,13 @@ transform::TargetInfoOp::applyToOne(transform::TransformRewriter &rewriter,
   return DiagnosedSilenceableFailure::success();
 }
 
-LogicalResult transform::TargetInfoOp::verify() {
+LogicalResult regtile::transform_ops::TargetInfoOp::verify() {
   return verifyArch(getOperation(), getArch());
 }
 
-void transform::TargetInfoOp::getEffects(
+void regtile::transform_ops::TargetInfoOp::getEffects(
     SmallVectorImpl<MemoryEffects::EffectInstance> &effects) {
-  onlyReadsHandle(getScopeMutable(), effects);
-  producesHandle(getOperation()->getOpResults(), effects);
-  onlyReadsPayload(effects);
+  transform::onlyReadsHandle(getScopeMutable(), effects);
+  transform::producesHandle(getOperation()->getOpResults(), effects);
+  transform::onlyReadsPayload(effects);
 }

@@ -22,17 +22,22 @@
 using namespace mlir;
 using namespace regtile::adapters;
 
-LogicalResult transform::ApplyUnrollToNativeVectorsPatternsOp::verify() {
+LogicalResult
+regtile::transform_ops::ApplyUnrollToNativeVectorsPatternsOp::verify() {
   return verifyArch(getOperation(), getArch());
 }
 
-void transform::ApplyUnrollToNativeVectorsPatternsOp::populatePatterns(
-    RewritePatternSet &patterns) {
+void regtile::transform_ops::ApplyUnrollToNativeVectorsPatternsOp::
+    populatePatterns(RewritePatternSet &patterns) {
   regtile::NativeVectorOptions options;
   if (getNativeBits())
     options.nativeBits = *getNativeBits();
-  std::optional<std::string> arch;
+  // (The verifier checked that `arch` parses.)
+  std::string error;
   if (getArch())
-    arch = getArch()->str();
-  regtile::populateUnrollToNativeVectorsPatterns(patterns, arch, options);
+    if (FailureOr<regtile::TargetInfo> t =
+            regtile::parseTarget(*getArch(), error);
+        succeeded(t))
+      options.target = *t;
+  regtile::populateUnrollToNativeVectorsPatterns(patterns, options);
 }

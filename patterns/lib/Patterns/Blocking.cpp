@@ -19,6 +19,19 @@ using namespace mlir;
 namespace regtile {
 
 namespace {
+/// The static extent of the one reduction loop of `op` (K of a matmul or
+/// batch matmul); 0 when it is dynamic or `op` has several reduction loops.
+int64_t staticReductionExtent(linalg::LinalgOp op) {
+  SmallVector<utils::IteratorType> iterators = op.getIteratorTypesArray();
+  if (llvm::count(iterators, utils::IteratorType::reduction) != 1)
+    return 0;
+  int64_t k =
+      op.getStaticLoopRanges()[llvm::find(iterators,
+                                          utils::IteratorType::reduction) -
+                               iterators.begin()];
+  return ShapedType::isDynamic(k) ? 0 : k;
+}
+
 /// Cycles one iteration of `fmasPerIteration` native-vector FMAs takes at
 /// the target's FMA throughput (2 per cycle when the model has none).
 double cyclesPerIteration(const TargetInfo &target, int64_t fmasPerIteration) {
@@ -44,17 +57,6 @@ int64_t defaultStreamPrefetchAhead(const TargetInfo &target,
       1, static_cast<int64_t>(std::ceil(kStreamPrefetchLeadCycles / cycles)));
 }
 
-int64_t staticReductionExtent(linalg::LinalgOp op) {
-  SmallVector<utils::IteratorType> iterators = op.getIteratorTypesArray();
-  if (llvm::count(iterators, utils::IteratorType::reduction) != 1)
-    return 0;
-  int64_t k =
-      op.getStaticLoopRanges()[llvm::find(iterators,
-                                          utils::IteratorType::reduction) -
-                               iterators.begin()];
-  return ShapedType::isDynamic(k) ? 0 : k;
-}
-
 namespace {
 
 /// The register tile mr x nr: mr rows of nv native vectors, with nv
@@ -62,7 +64,7 @@ namespace {
 /// per load (mr * nv / (mr + nv)) with nv in 1, 2, 4, within the fixed
 /// sizes. Fails if the tile does not fit the register file.
 LogicalResult chooseRegisterTile(const TargetInfo &target, int64_t lanes,
-                                 const ContractionBlocking &fixed,
+                                 const ContractionBlockingOptions &fixed,
                                  ContractionBlocking &b, std::string &reason) {
   int64_t regs = target.numVectorRegisters;
   auto fits = [&](int64_t mr, int64_t nv) { return mr * nv + nv + 1 <= regs; };
@@ -163,9 +165,9 @@ int64_t chooseNc(const TargetInfo &target, const ContractionBlocking &b,
 } // namespace
 
 FailureOr<ContractionBlocking>
-computeContractionBlocking(const TargetInfo &target, Type accType,
-                           const ContractionBlocking &fixed,
-                           std::string &reason, int64_t reductionExtent) {
+chooseContractionBlocking(const TargetInfo &target, Type accType,
+                          const ContractionBlockingOptions &fixed,
+                          int64_t reductionExtent, std::string &reason) {
   int64_t lanes = target.lanes(accType);
   int64_t bytes = std::max<int64_t>(1, accType.getIntOrFloatBitWidth() / 8);
   for (auto [name, value] : {std::pair<StringRef, int64_t>{"mr", fixed.mr},
@@ -197,14 +199,22 @@ computeContractionBlocking(const TargetInfo &target, Type accType,
   return b;
 }
 
-ContractionBlocking computeContractionBlocking(const TargetInfo &target,
-                                               Type accType,
-                                               int64_t reductionExtent) {
-  std::string reason;
-  FailureOr<ContractionBlocking> b = computeContractionBlocking(
-      target, accType, ContractionBlocking(), reason, reductionExtent);
-  assert(succeeded(b) && "derived blocking must be valid");
-  return *b;
+FailureOr<ContractionBlocking>
+computeContractionBlocking(linalg::LinalgOp op, const TargetInfo &target,
+                           const ContractionBlockingOptions &options,
+                           std::string &reason) {
+  Type accType =
+      op.getNumDpsInits() == 1
+          ? getElementTypeOrSelf(op.getDpsInitOperand(0)->get().getType())
+          : Type();
+  if (!accType || !accType.isIntOrFloat()) {
+    reason = "expected a linalg op with one integer or float output";
+    return failure();
+  }
+  if (failed(checkNonEmptyLoops(op, reason)))
+    return failure();
+  return chooseContractionBlocking(target, accType, options,
+                                   staticReductionExtent(op), reason);
 }
 
 LogicalResult checkNonEmptyLoops(linalg::LinalgOp op, std::string &reason) {
@@ -281,6 +291,10 @@ chooseConvolutionTile(const TargetInfo &target, Type accType, int64_t owExtent,
       "registers of the target",
       rows, nv * lanes, rows * nv, nv, rows, regs);
   return failure();
+}
+
+int64_t defaultTileCopyRegisters(const TargetInfo &target) {
+  return std::max<int64_t>(1, target.numVectorRegisters / 2);
 }
 
 int64_t defaultReductionRows(const TargetInfo &target, int64_t partialLanes,

@@ -58,8 +58,8 @@ FailureOr<linalg::ConvolutionDimensions> inferDims(linalg::LinalgOp op,
 } // namespace
 
 FailureOr<ConvolutionBlocking>
-computeConvolutionBlocking(const TargetInfo &target, linalg::LinalgOp op,
-                           const ConvolutionBlocking &fixed,
+computeConvolutionBlocking(linalg::LinalgOp op, const TargetInfo &target,
+                           const ConvolutionBlockingOptions &fixed,
                            std::string &reason) {
   auto fail = [&](const Twine &msg) {
     reason = msg.str();

@@ -250,9 +250,8 @@ FailureOr<TileCopyResult> packUnpackToTileCopies(RewriterBase &rewriter,
   OpBuilder::InsertionGuard guard(rewriter);
   rewriter.setInsertionPoint(op);
   Location loc = op->getLoc();
-  int64_t budget = options.maxRegisters
-                       ? *options.maxRegisters
-                       : std::max<int64_t>(1, target.numVectorRegisters / 2);
+  int64_t budget = options.maxRegisters ? *options.maxRegisters
+                                        : defaultTileCopyRegisters(target);
   if (isRowStreamingUnpack(r)) {
     unsigned bits = r.unpackedType.getElementType().getIntOrFloatBitWidth();
     int64_t vectorsPerRow =

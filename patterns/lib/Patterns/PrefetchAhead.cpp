@@ -19,221 +19,11 @@
 #include <map>
 
 using namespace mlir;
+#include "PrefetchAheadInternals.h"
 
 namespace regtile {
+namespace prefetch_ahead {
 namespace {
-
-/// The values of one iteration of `loop` mapped to those of the iteration
-/// `ahead` iterations later: the IV moves on, index arithmetic that depends
-/// on it is recomputed (cloned at the builder's insertion point), every
-/// other value stays (inner loops' IVs included: the prefetch is for the
-/// same point of the inner loops). With `alsoInside`, a loop nested in
-/// `loop`, the values defined in its body are recomputed too (as if they
-/// depended on the IV): the new values can then be built at the top of
-/// that body.
-class NextIteration {
-public:
-  NextIteration(scf::ForOp loop, Value nextIv, Operation *alsoInside = nullptr)
-      : loop(loop), nextIv(nextIv), alsoInside(alsoInside) {}
-
-  bool dependsOnIv(Value v) {
-    if (v == loop.getInductionVar())
-      return true;
-    auto it = depends.find(v);
-    if (it != depends.end())
-      return it->second;
-    Operation *def = v.getDefiningOp();
-    bool result = def && loop->isProperAncestor(def) &&
-                  ((alsoInside && alsoInside->isProperAncestor(def)) ||
-                   llvm::any_of(def->getOperands(),
-                                [&](Value o) { return dependsOnIv(o); }));
-    depends[v] = result;
-    return result;
-  }
-
-  /// Whether `v` has a value in the later iteration: it does not depend on
-  /// the IV, or only through pure arith/affine ops.
-  bool remappable(Value v) {
-    // Built at the top of `alsoInside`'s body: the block arguments of the
-    // regions nested in it (inner loops' IVs) do not exist there.
-    if (auto arg = dyn_cast<BlockArgument>(v);
-        arg && alsoInside &&
-        alsoInside->isProperAncestor(arg.getOwner()->getParentOp()))
-      return false;
-    if (v == loop.getInductionVar() || !dependsOnIv(v))
-      return true;
-    Operation *def = v.getDefiningOp();
-    return def->getNumRegions() == 0 && isPure(def) &&
-           isa<arith::ArithDialect, affine::AffineDialect>(def->getDialect()) &&
-           llvm::all_of(def->getOperands(),
-                        [&](Value o) { return remappable(o); });
-  }
-
-  /// `v` in the later iteration (`v` must be remappable): the index
-  /// arithmetic that depends on the IV, cloned at the builder's insertion
-  /// point.
-  Value remap(OpBuilder &b, Value v) {
-    if (v == loop.getInductionVar())
-      return nextIv;
-    if (!dependsOnIv(v))
-      return v;
-    Operation *def = v.getDefiningOp();
-    IRMapping mapping;
-    for (Value operand : def->getOperands())
-      mapping.map(operand, remap(b, operand));
-    Operation *clone = b.clone(*def, mapping);
-    return clone->getResult(cast<OpResult>(v).getResultNumber());
-  }
-
-private:
-  scf::ForOp loop;
-  Value nextIv;
-  Operation *alsoInside;
-  DenseMap<Value, bool> depends;
-};
-
-/// Whether the address of `access` in the later iteration can be computed:
-/// its indices and the offsets of the views between it and a buffer that
-/// does not move with the IV (memref.subview and memref.cast only) are
-/// remappable.
-bool resolvable(NextIteration &next, const Access &access) {
-  if (!llvm::all_of(access.indices,
-                    [&](Value i) { return next.remappable(i); }))
-    return false;
-  for (Value m = access.memref; next.dependsOnIv(m);) {
-    Operation *def = m.getDefiningOp();
-    if (auto cast = dyn_cast<memref::CastOp>(def)) {
-      m = cast.getSource();
-      continue;
-    }
-    auto subview = dyn_cast<memref::SubViewOp>(def);
-    if (!subview || !llvm::all_of(subview.getOffsets(),
-                                  [&](Value o) { return next.remappable(o); }))
-      return false;
-    m = subview.getSource();
-  }
-  return true;
-}
-
-/// Rewrites `access` (resolvable) into the access of the later iteration
-/// of the buffer that does not move with the IV (the root), its indices
-/// the root's.
-void resolveToRoot(OpBuilder &b, Location loc, NextIteration &next,
-                   Access &access) {
-  for (Value &index : access.indices)
-    index = next.remap(b, index);
-  resolveThroughViews(
-      b, loc, access, [&](Value m) { return next.dependsOnIv(m); },
-      [&](Value v) { return next.remap(b, v); });
-}
-
-/// How much `v` (index arithmetic) changes per unit change of `var`, when
-/// that is a known constant: through arith add/sub/mul by a constant,
-/// index casts and affine.apply of maps linear in the operands that depend
-/// on `var`; 0 for values that do not depend on it; nullopt otherwise.
-class LinearCoefficient {
-public:
-  explicit LinearCoefficient(Value var) : var(var) {}
-
-  std::optional<int64_t> of(Value v) {
-    if (v == var)
-      return 1;
-    auto it = memo.find(v);
-    if (it != memo.end())
-      return it->second;
-    std::optional<int64_t> c = compute(v);
-    memo[v] = c;
-    return c;
-  }
-
-private:
-  bool dependsOnVar(Value v) {
-    if (v == var)
-      return true;
-    Operation *def = v.getDefiningOp();
-    return def && llvm::any_of(def->getOperands(),
-                               [&](Value o) { return dependsOnVar(o); });
-  }
-
-  std::optional<int64_t> compute(Value v) {
-    if (!dependsOnVar(v))
-      return 0;
-    Operation *def = v.getDefiningOp();
-    auto both = [&](Value a, Value b, int64_t sign) -> std::optional<int64_t> {
-      std::optional<int64_t> ca = of(a), cb = of(b);
-      if (!ca || !cb)
-        return std::nullopt;
-      return *ca + sign * *cb;
-    };
-    if (auto add = dyn_cast<arith::AddIOp>(def))
-      return both(add.getLhs(), add.getRhs(), 1);
-    if (auto sub = dyn_cast<arith::SubIOp>(def))
-      return both(sub.getLhs(), sub.getRhs(), -1);
-    if (auto mul = dyn_cast<arith::MulIOp>(def)) {
-      for (auto [a, b] : {std::pair(mul.getLhs(), mul.getRhs()),
-                          std::pair(mul.getRhs(), mul.getLhs())}) {
-        std::optional<int64_t> k = getConstantIntValue(b);
-        std::optional<int64_t> c = of(a);
-        if (k && c)
-          return *k * *c;
-      }
-      return std::nullopt;
-    }
-    if (isa<arith::IndexCastOp, arith::IndexCastUIOp>(def))
-      return of(def->getOperand(0));
-    auto apply = dyn_cast<affine::AffineApplyOp>(def);
-    if (!apply)
-      return std::nullopt;
-    AffineMap map = apply.getAffineMap();
-    AffineExpr e = map.getResult(0);
-    int64_t total = 0;
-    for (auto [i, operand] : llvm::enumerate(apply.getMapOperands())) {
-      std::optional<int64_t> c = of(operand);
-      if (!c)
-        return std::nullopt;
-      if (*c == 0)
-        continue;
-      // The expression's change when operand i grows by one.
-      AffineExpr x =
-          i < map.getNumDims()
-              ? getAffineDimExpr(i, def->getContext())
-              : getAffineSymbolExpr(i - map.getNumDims(), def->getContext());
-      AffineExpr delta = simplifyAffineExpr(
-          e.replace(x, x + 1) - e, map.getNumDims(), map.getNumSymbols());
-      auto constant = dyn_cast<AffineConstantExpr>(delta);
-      if (!constant)
-        return std::nullopt;
-      total += constant.getValue() * *c;
-    }
-    return total;
-  }
-
-  Value var;
-  DenseMap<Value, std::optional<int64_t>> memo;
-};
-
-/// Bytes by which `access` (resolved to its root buffer, its indices
-/// computed from `nextIv`, the IV of `loop` or a value standing for it)
-/// moves per iteration of `loop`, when known.
-std::optional<int64_t> bytesPerIteration(scf::ForOp loop, Value nextIv,
-                                         const Access &access) {
-  std::optional<int64_t> step = getConstantIntValue(loop.getStep());
-  auto type = cast<MemRefType>(access.memref.getType());
-  SmallVector<int64_t> strides;
-  int64_t offset;
-  if (!step || failed(type.getStridesAndOffset(strides, offset)))
-    return std::nullopt;
-  LinearCoefficient coefficient(nextIv);
-  int64_t elements = 0;
-  for (auto [index, stride] : llvm::zip_equal(access.indices, strides)) {
-    std::optional<int64_t> c = coefficient.of(index);
-    if (!c || (*c != 0 && ShapedType::isDynamic(stride)))
-      return std::nullopt;
-    if (*c != 0)
-      elements += *c * stride;
-  }
-  return elements * *step * (type.getElementTypeBitWidth() / 8);
-}
 
 /// The prefetches of the next runs of a loop's scalar streams (see
 /// insertPrefetchesAhead's `streamsNext`): each is built in an `scf.if` at
@@ -509,11 +299,16 @@ private:
 };
 
 } // namespace
+} // namespace prefetch_ahead
 
-FailureOr<unsigned> insertPrefetchesAhead(RewriterBase &rewriter, Operation *op,
-                                          int64_t ahead, std::string &reason,
-                                          int64_t streamsAhead,
-                                          bool streamsNext) {
+using namespace prefetch_ahead;
+
+FailureOr<PrefetchAheadResult>
+insertPrefetchesAhead(RewriterBase &rewriter, Operation *op,
+                      const PrefetchAheadOptions &options,
+                      std::string &reason) {
+  int64_t ahead = options.ahead, streamsAhead = options.streamsAhead;
+  bool streamsNext = options.streamsNext;
   auto loop = dyn_cast<scf::ForOp>(op);
   if (!loop) {
     reason =
@@ -535,7 +330,10 @@ FailureOr<unsigned> insertPrefetchesAhead(RewriterBase &rewriter, Operation *op,
   PrefetchInserter inserter(rewriter, loop, ahead, streamsAhead, streamsNext);
   for (Operation *inner : candidates)
     inserter.visit(inner);
-  return inserter.finish(reason);
+  FailureOr<unsigned> count = inserter.finish(reason);
+  if (failed(count))
+    return failure();
+  return PrefetchAheadResult{*count};
 }
 
 LogicalResult applyPrefetchesAhead(Operation *root) {
@@ -572,8 +370,9 @@ LogicalResult applyPrefetchesAhead(Operation *root) {
                                      : StringRef(),
                                streamsAhead, reason))
       return StoreStageOutcome::Invalid;
-    if (succeeded(insertPrefetchesAhead(rewriter, op, ahead, reason,
-                                        streamsAhead, next)))
+    if (succeeded(insertPrefetchesAhead(
+            rewriter, op, PrefetchAheadOptions{ahead, streamsAhead, next},
+            reason)))
       return StoreStageOutcome::Applied;
     return isa<scf::ForOp>(op) ? StoreStageOutcome::Skipped
                                : StoreStageOutcome::Invalid;

@@ -34,9 +34,11 @@ bool qualifies(Operation *op) {
 
 } // namespace
 
-FailureOr<unsigned> insertStorePrefetches(RewriterBase &rewriter,
-                                          Operation *loop, int64_t distance,
-                                          std::string &reason) {
+FailureOr<StorePrefetchResult>
+insertStorePrefetches(RewriterBase &rewriter, Operation *loop,
+                      const StorePrefetchOptions &options,
+                      std::string &reason) {
+  int64_t distance = options.distance;
   if (!isa<LoopLikeOpInterface>(loop)) {
     reason =
         "expected a loop, got '" + loop->getName().getStringRef().str() + "'";
@@ -87,7 +89,7 @@ FailureOr<unsigned> insertStorePrefetches(RewriterBase &rewriter,
                       arith::ConstantIndexOp::create(rewriter, l, distance)),
                   bytes, /*write=*/true);
   }
-  return static_cast<unsigned>(stores.size());
+  return StorePrefetchResult{static_cast<unsigned>(stores.size())};
 }
 
 LogicalResult applyStorePrefetches(Operation *root) {
@@ -100,8 +102,8 @@ LogicalResult applyStorePrefetches(Operation *root) {
           reason = "expected an integer attribute (bytes ahead)";
           return StoreStageOutcome::Invalid;
         }
-        if (succeeded(
-                insertStorePrefetches(rewriter, op, distance.getInt(), reason)))
+        if (succeeded(insertStorePrefetches(
+                rewriter, op, StorePrefetchOptions{distance.getInt()}, reason)))
           return StoreStageOutcome::Applied;
         return isa<LoopLikeOpInterface>(op) && distance.getInt() > 0
                    ? StoreStageOutcome::Skipped

@@ -373,7 +373,7 @@ void unrollMainLoops(ArrayRef<scf::ForOp> mainLoops, const TargetInfo &target,
   NativeVectorOptions native;
   native.nativeBits = target.simdBits;
   native.registers = target.numVectorRegisters;
-  populateUnrollToNativeVectorsPatterns(patterns, std::nullopt, native);
+  populateUnrollToNativeVectorsPatterns(patterns, native);
   FrozenRewritePatternSet frozen(std::move(patterns));
   // Within the loops only, and no constant deduplication: values the caller
   // still holds (and handles of the transform) must survive.

@@ -103,11 +103,10 @@ bool needsReassociation(const Analysis &a) {
          (a.kind == CombiningKind::ADD || a.kind == CombiningKind::MUL);
 }
 
-} // namespace
-
-LogicalResult analyze(linalg::LinalgOp op,
-                      const VectorAccumulatorOptions &options, Analysis &a,
-                      std::string &reason) {
+/// The loops (the innermost a reduction; the others parallel or outer
+/// reductions) and the indexing maps of the output and inputs.
+LogicalResult analyzeLoops(linalg::LinalgOp op, Analysis &a,
+                           std::string &reason) {
   auto fail = [&](const Twine &msg) {
     reason = msg.str();
     return failure();
@@ -152,7 +151,16 @@ LogicalResult analyze(linalg::LinalgOp op,
   }
   if (op.hasIndexSemantics())
     return fail("linalg.index in the body is not supported");
+  return success();
+}
 
+/// The body's combiner: <combiner>(output, f(inputs)), yielded.
+LogicalResult analyzeCombiner(linalg::LinalgOp op, Analysis &a,
+                              std::string &reason) {
+  auto fail = [&](const Twine &msg) {
+    reason = msg.str();
+    return failure();
+  };
   Block &body = op->getRegion(0).front();
   auto yield = cast<linalg::YieldOp>(body.getTerminator());
   if (yield.getNumOperands() != 1)
@@ -183,6 +191,18 @@ LogicalResult analyze(linalg::LinalgOp op,
   a.combined = lhs == out ? rhs : lhs;
   if (!out.hasOneUse())
     return fail("the output value is used outside the combiner");
+  return success();
+}
+
+/// The body ops computing the combined value (the prologue): elementwise,
+/// and executable on the tail's padded lanes.
+LogicalResult analyzePrologue(linalg::LinalgOp op, Analysis &a,
+                              std::string &reason) {
+  auto fail = [&](const Twine &msg) {
+    reason = msg.str();
+    return failure();
+  };
+  Block &body = op->getRegion(0).front();
   for (Operation &bodyOp : body.without_terminator()) {
     if (&bodyOp == a.combiner)
       continue;
@@ -204,18 +224,40 @@ LogicalResult analyze(linalg::LinalgOp op,
                   "the tail (not speculatable)");
     a.prologue.push_back(&bodyOp);
   }
+  return success();
+}
+
+/// FP add/mul reductions reassociate: the combiner's fastmath or
+/// `allow_reassociation` must allow it.
+LogicalResult checkReassociation(const VectorAccumulatorOptions &options,
+                                 Analysis &a, std::string &reason) {
   if (auto fmf = dyn_cast<arith::ArithFastMathInterface>(a.combiner))
     a.fastmath = fmf.getFastMathFlagsAttr().getValue();
   if (needsReassociation(a)) {
     bool reassoc =
         bitEnumContainsAll(a.fastmath, arith::FastMathFlags::reassoc);
-    if (!reassoc && !options.allowReassociation)
-      return fail("floating-point '" + a.combiner->getName().getStringRef() +
-                  "' reduction needs reassociation: mark the combiner "
-                  "fastmath<reassoc> (or fast), or set allow_reassociation");
+    if (!reassoc && !options.allowReassociation) {
+      reason = ("floating-point '" + a.combiner->getName().getStringRef() +
+                "' reduction needs reassociation: mark the combiner "
+                "fastmath<reassoc> (or fast), or set allow_reassociation")
+                   .str();
+      return failure();
+    }
     a.fastmath = a.fastmath | arith::FastMathFlags::reassoc;
   }
   return success();
+}
+
+} // namespace
+
+LogicalResult analyze(linalg::LinalgOp op,
+                      const VectorAccumulatorOptions &options, Analysis &a,
+                      std::string &reason) {
+  if (failed(analyzeLoops(op, a, reason)) ||
+      failed(analyzeCombiner(op, a, reason)) ||
+      failed(analyzePrologue(op, a, reason)))
+    return failure();
+  return checkReassociation(options, a, reason);
 }
 
 } // namespace regtile::reduction

@@ -118,23 +118,11 @@ namespace {
 /// diagnostics: an op whose target is not understood is left alone.
 class NativeWidth {
 public:
-  NativeWidth(std::optional<std::string> arch, NativeVectorOptions options)
-      : options(options) {
-    if (arch) {
-      std::string error;
-      FailureOr<TargetInfo> t = parseTarget(*arch, error);
-      if (succeeded(t))
-        fixed = *t;
-      else
-        invalid = true;
-    }
-  }
+  explicit NativeWidth(NativeVectorOptions options) : options(options) {}
 
   std::optional<TargetInfo> targetFor(Operation *op) const {
-    if (invalid)
-      return std::nullopt;
-    if (fixed)
-      return fixed;
+    if (options.target)
+      return options.target;
     for (Operation *cur = op; cur; cur = cur->getParentOp()) {
       if (!cur->hasAttr(kTargetAttrName))
         continue;
@@ -185,8 +173,6 @@ public:
 
 private:
   NativeVectorOptions options;
-  std::optional<TargetInfo> fixed;
-  bool invalid = false;
 };
 
 /// Indices of the slice at `offsets` of a minor-identity transfer.
@@ -390,6 +376,84 @@ FailureOr<Chain> collectChain(vector::TransferWriteOp write) {
   return chain;
 }
 
+/// The native pieces of the chain's invariants (splat constants, scalar
+/// broadcasts), made once before every group.
+IRMapping invariantPieces(PatternRewriter &rewriter, Location loc,
+                          const Chain &chain, ArrayRef<int64_t> native) {
+  IRMapping invariantMap;
+  for (Operation *op : chain.invariants) {
+    Type pieceType = VectorType::get(
+        native, getElementTypeOrSelf(op->getResult(0).getType()));
+    Value piece;
+    if (auto cst = dyn_cast<arith::ConstantOp>(op)) {
+      auto splat = cast<SplatElementsAttr>(cst.getValue());
+      piece = arith::ConstantOp::create(
+          rewriter, loc,
+          cast<TypedAttr>(splat.reshape(cast<ShapedType>(pieceType))));
+    } else {
+      piece = vector::BroadcastOp::create(rewriter, loc, pieceType,
+                                          op->getOperand(0));
+    }
+    invariantMap.map(op->getResult(0), piece);
+  }
+  return invariantMap;
+}
+
+/// One group of tiles (at `tiles`) of the chain ending in `write`: the
+/// group's loads, operand by operand, then its arithmetic, op by op, then
+/// its stores; `maps` (one per tile) map the chain's values to the pieces.
+void emitGroup(PatternRewriter &rewriter, Location loc,
+               vector::TransferWriteOp write, const Chain &chain,
+               ArrayRef<SmallVector<int64_t>> tiles, ArrayRef<int64_t> native,
+               MutableArrayRef<IRMapping> maps) {
+  for (vector::TransferReadOp read : chain.reads) {
+    auto pieceType =
+        VectorType::get(native, read.getVectorType().getElementType());
+    for (auto [tile, map] : llvm::zip_equal(tiles, maps)) {
+      Value mask = read.getMask()
+                       ? sliceValue(rewriter, loc, read.getMask(), tile, native)
+                       : Value();
+      Value piece = vector::TransferReadOp::create(
+          rewriter, read.getLoc(), pieceType, read.getBase(),
+          sliceIndices(rewriter, loc, read.getIndices(), tile),
+          read.getPermutationMapAttr(), read.getPadding(), mask,
+          read.getInBoundsAttr());
+      map.map(read.getResult(), piece);
+    }
+  }
+  for (Operation *op : chain.compute) {
+    for (auto [tile, map] : llvm::zip_equal(tiles, maps)) {
+      SmallVector<Value> operands;
+      for (Value operand : op->getOperands()) {
+        Value mapped = map.lookupOrNull(operand);
+        if (!mapped) {
+          mapped = sliceValue(rewriter, loc, operand, tile, native);
+          map.map(operand, mapped);
+        }
+        operands.push_back(mapped);
+      }
+      Type resultType = VectorType::get(
+          native, getElementTypeOrSelf(op->getResult(0).getType()));
+      Operation *piece =
+          rewriter.create(op->getLoc(), op->getName().getIdentifier(), operands,
+                          resultType, op->getAttrs());
+      map.map(op->getResult(0), piece->getResult(0));
+    }
+  }
+  for (auto [tile, map] : llvm::zip_equal(tiles, maps)) {
+    Value value = map.lookupOrNull(write.getVector());
+    if (!value)
+      value = sliceValue(rewriter, loc, write.getVector(), tile, native);
+    Value mask = write.getMask()
+                     ? sliceValue(rewriter, loc, write.getMask(), tile, native)
+                     : Value();
+    vector::TransferWriteOp::create(
+        rewriter, loc, value, write.getBase(),
+        sliceIndices(rewriter, loc, write.getIndices(), tile),
+        write.getPermutationMapAttr(), mask, write.getInBoundsAttr());
+  }
+}
+
 struct UnrollStoreChainInGroups
     : public OpRewritePattern<vector::TransferWriteOp> {
   UnrollStoreChainInGroups(MLIRContext *ctx,
@@ -429,81 +493,12 @@ struct UnrollStoreChainInGroups
 
     Location loc = write.getLoc();
     rewriter.setInsertionPoint(write);
-    // Invariants once, before every group.
-    IRMapping invariantMap;
-    for (Operation *op : chain->invariants) {
-      Type pieceType = VectorType::get(
-          *native, getElementTypeOrSelf(op->getResult(0).getType()));
-      Value piece;
-      if (auto cst = dyn_cast<arith::ConstantOp>(op)) {
-        auto splat = cast<SplatElementsAttr>(cst.getValue());
-        piece = arith::ConstantOp::create(
-            rewriter, loc,
-            cast<TypedAttr>(splat.reshape(cast<ShapedType>(pieceType))));
-      } else {
-        piece = vector::BroadcastOp::create(rewriter, loc, pieceType,
-                                            op->getOperand(0));
-      }
-      invariantMap.map(op->getResult(0), piece);
-    }
-
+    IRMapping invariantMap = invariantPieces(rewriter, loc, *chain, *native);
     for (size_t begin = 0; begin < tiles.size(); begin += groupSize) {
       size_t end = std::min(tiles.size(), begin + groupSize);
       SmallVector<IRMapping> maps(end - begin, invariantMap);
-      // The group's loads, operand by operand.
-      for (vector::TransferReadOp read : chain->reads) {
-        auto pieceType =
-            VectorType::get(*native, read.getVectorType().getElementType());
-        for (size_t t = begin; t < end; ++t) {
-          Value mask =
-              read.getMask()
-                  ? sliceValue(rewriter, loc, read.getMask(), tiles[t], *native)
-                  : Value();
-          Value piece = vector::TransferReadOp::create(
-              rewriter, read.getLoc(), pieceType, read.getBase(),
-              sliceIndices(rewriter, loc, read.getIndices(), tiles[t]),
-              read.getPermutationMapAttr(), read.getPadding(), mask,
-              read.getInBoundsAttr());
-          maps[t - begin].map(read.getResult(), piece);
-        }
-      }
-      // Its arithmetic, op by op.
-      for (Operation *op : chain->compute) {
-        for (size_t t = begin; t < end; ++t) {
-          IRMapping &map = maps[t - begin];
-          SmallVector<Value> operands;
-          for (Value operand : op->getOperands()) {
-            Value mapped = map.lookupOrNull(operand);
-            if (!mapped) {
-              mapped = sliceValue(rewriter, loc, operand, tiles[t], *native);
-              map.map(operand, mapped);
-            }
-            operands.push_back(mapped);
-          }
-          Type resultType = VectorType::get(
-              *native, getElementTypeOrSelf(op->getResult(0).getType()));
-          Operation *piece =
-              rewriter.create(op->getLoc(), op->getName().getIdentifier(),
-                              operands, resultType, op->getAttrs());
-          map.map(op->getResult(0), piece->getResult(0));
-        }
-      }
-      // Its stores.
-      for (size_t t = begin; t < end; ++t) {
-        IRMapping &map = maps[t - begin];
-        Value value = map.lookupOrNull(write.getVector());
-        if (!value)
-          value =
-              sliceValue(rewriter, loc, write.getVector(), tiles[t], *native);
-        Value mask =
-            write.getMask()
-                ? sliceValue(rewriter, loc, write.getMask(), tiles[t], *native)
-                : Value();
-        vector::TransferWriteOp::create(
-            rewriter, loc, value, write.getBase(),
-            sliceIndices(rewriter, loc, write.getIndices(), tiles[t]),
-            write.getPermutationMapAttr(), mask, write.getInBoundsAttr());
-      }
+      emitGroup(rewriter, loc, write, *chain,
+                ArrayRef(tiles).slice(begin, end - begin), *native, maps);
     }
     rewriter.eraseOp(write);
     for (Operation *op : llvm::reverse(chain->compute))
@@ -564,10 +559,9 @@ struct UnrollReductionVertically
 } // namespace
 
 void populateUnrollToNativeVectorsPatterns(RewritePatternSet &patterns,
-                                           std::optional<std::string> arch,
                                            const NativeVectorOptions &options) {
   MLIRContext *ctx = patterns.getContext();
-  auto width = std::make_shared<NativeWidth>(arch, options);
+  auto width = std::make_shared<NativeWidth>(options);
   vector::UnrollVectorOptions unroll;
   unroll.setNativeShapeFn(
       [width](Operation *op) { return width->unrollShape(op); });

@@ -3,9 +3,10 @@
 // Every blocking choice of the library in one place, each a function of the
 // target (TargetInfo) and the op's sizes: the GEMM path's register tile and
 // cache blocks (transform.regtile.contraction_blocking), the convolution's
-// register tile (convolution_blocking), the reductions' rows and
-// accumulators (reduce_to_vector_accumulator), and the prefetch distances
-// (cache_reduce). Implemented in Blocking.cpp.
+// register tile (convolution_blocking), the register block of a tile copy
+// (pack_unpack_to_tile_copies), the reductions' rows and accumulators
+// (reduce_to_vector_accumulator), and the prefetch distances (cache_reduce).
+// Implemented in Blocking.cpp.
 //
 //===----------------------------------------------------------------------===//
 
@@ -76,31 +77,39 @@ int64_t defaultStreamPrefetchAhead(const TargetInfo &target,
 ///     peak (nr elements per mr x nr / lanes FMAs); a multiple of nr.
 /// Sizes fixed by the caller (a schedule's tuning knobs) are taken as given,
 /// after checks, and the others derived from them: `kc` from the given
-/// `mr`, `nc` from `kc` and `nr`. 0 means "derive from the target".
+/// `mr`, `nc` from `kc` and `nr`.
 struct ContractionBlocking {
   int64_t mr = 0, nr = 0, kc = 0, nc = 0;
 };
-/// `reductionExtent`: the static extent of the contraction's reduction
-/// loop (K), or 0 when it is not known (staticReductionExtent).
-ContractionBlocking computeContractionBlocking(const TargetInfo &target,
-                                               mlir::Type accType,
-                                               int64_t reductionExtent = 0);
-/// The static extent of the one reduction loop of `op` (K of a matmul or
-/// batch matmul); 0 when it is dynamic or `op` has several reduction loops.
-int64_t staticReductionExtent(mlir::linalg::LinalgOp op);
+/// The sizes a caller fixes; 0 means "derive from the target".
+struct ContractionBlockingOptions {
+  int64_t mr = 0, nr = 0, kc = 0, nc = 0;
+};
+
+/// The blocking of `op` (a linalg op with one integer or float output, its
+/// accumulators' type) for `target`, its K the static extent of its one
+/// reduction loop if it has one. Fails, setting `reason`, if `op` has
+/// another output, a loop with no iterations (nothing to block; upstream's
+/// tiling crashes on such ops), or if chooseContractionBlocking fails.
+mlir::FailureOr<ContractionBlocking>
+computeContractionBlocking(mlir::linalg::LinalgOp op, const TargetInfo &target,
+                           const ContractionBlockingOptions &options,
+                           std::string &reason);
+
+/// The blocking for accumulators of `accType` and a reduction of static
+/// extent `reductionExtent` (0: not known). Fails, setting `reason`, if a
+/// fixed size is negative, `nr` is not a multiple of the native vector
+/// length, the mr x nr tile with the row of B and the broadcast of A does
+/// not fit the register file, or `nc` is not a multiple of `nr`.
+mlir::FailureOr<ContractionBlocking>
+chooseContractionBlocking(const TargetInfo &target, mlir::Type accType,
+                          const ContractionBlockingOptions &options,
+                          int64_t reductionExtent, std::string &reason);
+
 /// Fails, setting `reason`, if a loop of `op` has a static extent of 0:
 /// there is nothing to block (and upstream's tiling crashes on such ops).
 mlir::LogicalResult checkNonEmptyLoops(mlir::linalg::LinalgOp op,
                                        std::string &reason);
-/// The same with some sizes fixed by `fixed` (its zero fields are derived).
-/// Fails, setting `reason`, if a fixed size is negative, `nr` is not a
-/// multiple of the native vector length, the mr x nr tile with the row of
-/// B and the broadcast of A does not fit the register file, or `nc` is not
-/// a multiple of `nr`.
-mlir::FailureOr<ContractionBlocking>
-computeContractionBlocking(const TargetInfo &target, mlir::Type accType,
-                           const ContractionBlocking &fixed,
-                           std::string &reason, int64_t reductionExtent = 0);
 
 //===----------------------------------------------------------------------===//
 // 2-D convolutions
@@ -125,6 +134,15 @@ mlir::FailureOr<ConvolutionTile>
 chooseConvolutionTile(const TargetInfo &target, mlir::Type accType,
                       int64_t owExtent, int64_t ocExtent, int64_t fixedRows,
                       int64_t fixedVectors, std::string &reason);
+
+//===----------------------------------------------------------------------===//
+// Tile copies (pack_unpack_to_tile_copies)
+//===----------------------------------------------------------------------===//
+
+/// Vector registers a block of a tile copy uses by default: half the
+/// register file (the block's loads all issue before its stores; the other
+/// half is left to the address arithmetic and the next block's loads).
+int64_t defaultTileCopyRegisters(const TargetInfo &target);
 
 //===----------------------------------------------------------------------===//
 // Reductions (reduce_to_vector_accumulator)

@@ -41,15 +41,19 @@ struct ConvolutionBlocking {
   unsigned filterOperand = 1;
 };
 
+/// The tile sizes a caller fixes; 0 means "derive from the target".
+struct ConvolutionBlockingOptions {
+  int64_t rows = 0, channels = 0;
+};
+
 /// Fails, setting `reason`, if `op` is not a 2-D convolution with one
 /// batch, input channel and output channel dim in the loop order above, an
 /// NHWC output, unit strides and dilations, and an integer or float output;
-/// or if a fixed size (non-zero field of `fixed`) is negative, `channels`
-/// is not a multiple of the native vector length, or the tile does not fit
-/// the register file.
+/// or if a fixed size is negative, `channels` is not a multiple of the
+/// native vector length, or the tile does not fit the register file.
 mlir::FailureOr<ConvolutionBlocking>
-computeConvolutionBlocking(const TargetInfo &target, mlir::linalg::LinalgOp op,
-                           const ConvolutionBlocking &fixed,
+computeConvolutionBlocking(mlir::linalg::LinalgOp op, const TargetInfo &target,
+                           const ConvolutionBlockingOptions &options,
                            std::string &reason);
 
 } // namespace regtile

@@ -65,27 +65,37 @@ namespace regtile {
 // buffers with 1-D vectors (after bufferization and vector lowering);
 // regtile-lower-to-llvm applies it to annotated loops.
 
-/// Inserts the prefetches into `loop` (an scf.for on buffers): `ahead`
-/// iterations ahead for the accesses described above, `streamsAhead`
-/// iterations ahead for the scalar streams of the loop itself (accesses
-/// that move by less than a line, but not zero, per iteration of `loop`,
-/// and by a line or more per iteration of any loop between: one prefetch
-/// per access and iteration, most of them for a line already asked for,
-/// at a distance that covers a load from memory); 0 for either: none of
-/// that kind. Returns how many accesses got them. Fails, and sets
-/// `reason`, if `loop` is not an scf.for, a distance is negative or both
-/// are 0 (and `streamsNext` is not set), or no access qualifies (the IR is
-/// then unchanged).
-/// `streamsNext`: the scalar streams of the loop (as above) also get a
-/// prefetch into L2 of the address they will read in the next iteration
-/// of the innermost enclosing scf.for whose IV moves them, at the same
-/// point of `loop`, in one iteration out of every cache line's worth
-/// (`scf.if` on the iteration number): one prefetch per line of the next
-/// stream, spread over the whole loop, a whole run of it ahead.
-mlir::FailureOr<unsigned>
+/// What insertPrefetchesAhead prefetches (the marks' values).
+struct PrefetchAheadOptions {
+  /// Iterations ahead for the accesses described above (0: none).
+  int64_t ahead = 0;
+  /// Iterations ahead for the scalar streams of the loop itself (accesses
+  /// that move by less than a line, but not zero, per iteration of `loop`,
+  /// and by a line or more per iteration of any loop between: one
+  /// prefetch per access and iteration, most of them for a line already
+  /// asked for, at a distance that covers a load from memory; 0: none).
+  int64_t streamsAhead = 0;
+  /// The scalar streams of the loop (as above) also get a prefetch into L2
+  /// of the address they will read in the next iteration of the innermost
+  /// enclosing scf.for whose IV moves them, at the same point of `loop`, in
+  /// one iteration out of every cache line's worth (`scf.if` on the
+  /// iteration number): one prefetch per line of the next stream, spread
+  /// over the whole loop, a whole run of it ahead.
+  bool streamsNext = false;
+};
+
+struct PrefetchAheadResult {
+  /// How many accesses got prefetches.
+  unsigned prefetched = 0;
+};
+
+/// Inserts the prefetches `options` asks for into `loop` (an scf.for on
+/// buffers). Fails, and sets `reason`, if `loop` is not an scf.for, a
+/// distance is negative, nothing is asked for, or no access qualifies (the
+/// IR is then unchanged).
+mlir::FailureOr<PrefetchAheadResult>
 insertPrefetchesAhead(mlir::RewriterBase &rewriter, mlir::Operation *loop,
-                      int64_t ahead, std::string &reason,
-                      int64_t streamsAhead = 0, bool streamsNext = false);
+                      const PrefetchAheadOptions &options, std::string &reason);
 
 /// Applies insertPrefetchesAhead to every op under `root` carrying
 /// `regtile.prefetch_ahead`, `regtile.prefetch_streams_ahead` or

@@ -37,14 +37,22 @@ namespace regtile {
 // vectors (after bufferization and vector lowering); regtile-lower-to-llvm
 // applies it to annotated loops.
 
+struct StorePrefetchOptions {
+  /// Bytes past each store's first byte (positive).
+  int64_t distance = 0;
+};
+
+struct StorePrefetchResult {
+  /// How many stores got prefetches.
+  unsigned prefetched = 0;
+};
+
 /// Inserts the prefetches into `loop` (a LoopLikeOpInterface op on
-/// buffers); returns how many stores got them. Fails without changing the
-/// IR, and sets `reason`, if `loop` is not a loop, `distance` is not
-/// positive, or no store qualifies.
-mlir::FailureOr<unsigned> insertStorePrefetches(mlir::RewriterBase &rewriter,
-                                                mlir::Operation *loop,
-                                                int64_t distance,
-                                                std::string &reason);
+/// buffers). Fails without changing the IR, and sets `reason`, if `loop` is
+/// not a loop, the distance is not positive, or no store qualifies.
+mlir::FailureOr<StorePrefetchResult>
+insertStorePrefetches(mlir::RewriterBase &rewriter, mlir::Operation *loop,
+                      const StorePrefetchOptions &options, std::string &reason);
 
 /// Applies insertStorePrefetches to every op under `root` carrying
 /// `regtile.prefetch_stores` and removes the attribute. A non-loop or a

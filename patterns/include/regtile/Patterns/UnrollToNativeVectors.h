@@ -35,6 +35,10 @@ namespace regtile {
 // registers).
 
 struct NativeVectorOptions {
+  /// The target of every op (default: each op's nearest `regtile.target`
+  /// attribute, else the host; an op whose target is not understood is
+  /// left alone).
+  std::optional<TargetInfo> target;
   /// Bits of a native vector register (default: the target's).
   std::optional<unsigned> nativeBits;
   /// Vector registers the grouped chains may use (default: the target's).
@@ -45,12 +49,9 @@ struct NativeVectorOptions {
 std::optional<llvm::SmallVector<int64_t>>
 getNativeVectorShape(mlir::Operation *op, unsigned nativeBits);
 
-/// Adds the patterns. The target of each op is `arch` if given, else the
-/// nearest enclosing `regtile.target` attribute, else the host; an op whose
-/// target is not understood is left alone.
+/// Adds the patterns (targets as `options.target` says).
 void populateUnrollToNativeVectorsPatterns(
-    mlir::RewritePatternSet &patterns, std::optional<std::string> arch,
-    const NativeVectorOptions &options = {});
+    mlir::RewritePatternSet &patterns, const NativeVectorOptions &options = {});
 
 } // namespace regtile
 

@@ -8,7 +8,7 @@
 #ifndef REGTILE_TRANSFORMOPS_CACHEREAD
 #define REGTILE_TRANSFORMOPS_CACHEREAD
 
-def CacheReadOp : Op<Transform_Dialect, "regtile.cache_read",
+def CacheReadOp : RegtileTransformOp<"regtile.cache_read",
     [DeclareOpInterfaceMethods<MemoryEffectsOpInterface>,
      DeclareOpInterfaceMethods<TransformOpInterface>,
      ReportTrackingListenerFailuresOpTrait]> {

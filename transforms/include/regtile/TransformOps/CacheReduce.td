@@ -8,7 +8,7 @@
 #ifndef REGTILE_TRANSFORMOPS_CACHEREDUCE
 #define REGTILE_TRANSFORMOPS_CACHEREDUCE
 
-def CacheReduceOp : Op<Transform_Dialect, "regtile.cache_reduce",
+def CacheReduceOp : RegtileTransformOp<"regtile.cache_reduce",
     [DeclareOpInterfaceMethods<MemoryEffectsOpInterface>,
      DeclareOpInterfaceMethods<TransformOpInterface>,
      ReportTrackingListenerFailuresOpTrait]> {

@@ -8,8 +8,7 @@
 #ifndef REGTILE_TRANSFORMOPS_CONTRACTIONBLOCKING
 #define REGTILE_TRANSFORMOPS_CONTRACTIONBLOCKING
 
-def ContractionBlockingOp : Op<Transform_Dialect,
-    "regtile.contraction_blocking",
+def ContractionBlockingOp : RegtileTransformOp<"regtile.contraction_blocking",
     [DeclareOpInterfaceMethods<TransformOpInterface>, AttrSizedOperandSegments,
      DeclareOpInterfaceMethods<MemoryEffectsOpInterface>]> {
   let summary = "Register tile and cache blocks of a contraction, from the "

@@ -8,8 +8,7 @@
 #ifndef REGTILE_TRANSFORMOPS_CONVOLUTIONBLOCKING
 #define REGTILE_TRANSFORMOPS_CONVOLUTIONBLOCKING
 
-def ConvolutionBlockingOp : Op<Transform_Dialect,
-    "regtile.convolution_blocking",
+def ConvolutionBlockingOp : RegtileTransformOp<"regtile.convolution_blocking",
     [DeclareOpInterfaceMethods<TransformOpInterface>, AttrSizedOperandSegments,
      DeclareOpInterfaceMethods<MemoryEffectsOpInterface>]> {
   let summary = "Register tile of a 2-D convolution, and the op to tile";

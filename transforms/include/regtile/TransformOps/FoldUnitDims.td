@@ -8,8 +8,7 @@
 #ifndef REGTILE_TRANSFORMOPS_FOLDUNITDIMS
 #define REGTILE_TRANSFORMOPS_FOLDUNITDIMS
 
-def ApplyFoldUnitDimsPatternsOp : Op<Transform_Dialect,
-    "apply_patterns.regtile.fold_unit_dims",
+def ApplyFoldUnitDimsPatternsOp : RegtileTransformOp<"apply_patterns.regtile.fold_unit_dims",
     [DeclareOpInterfaceMethods<PatternDescriptorOpInterface>]> {
   let summary = "Remove unit dimensions from linalg, tensor, memref and "
                 "vector ops in one pattern set";

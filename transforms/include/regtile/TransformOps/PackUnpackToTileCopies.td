@@ -9,8 +9,7 @@
 #ifndef REGTILE_TRANSFORMOPS_PACKUNPACKTOTILECOPIES
 #define REGTILE_TRANSFORMOPS_PACKUNPACKTOTILECOPIES
 
-def PackUnpackToTileCopiesOp : Op<Transform_Dialect,
-    "regtile.pack_unpack_to_tile_copies",
+def PackUnpackToTileCopiesOp : RegtileTransformOp<"regtile.pack_unpack_to_tile_copies",
     [AttrSizedOperandSegments,
      DeclareOpInterfaceMethods<MemoryEffectsOpInterface>,
      DeclareOpInterfaceMethods<TransformOpInterface>,
@@ -108,8 +107,7 @@ def PackUnpackToTileCopiesOp : Op<Transform_Dialect,
   }];
 }
 
-def ApplyPackUnpackToTileCopiesPatternsOp : Op<Transform_Dialect,
-    "apply_patterns.regtile.pack_unpack_to_tile_copies",
+def ApplyPackUnpackToTileCopiesPatternsOp : RegtileTransformOp<"apply_patterns.regtile.pack_unpack_to_tile_copies",
     [DeclareOpInterfaceMethods<PatternDescriptorOpInterface>]> {
   let summary = "Every linalg.pack / linalg.unpack to register tile copies";
   let description = [{

@@ -8,8 +8,7 @@
 #ifndef REGTILE_TRANSFORMOPS_REDUCETOVECTORACCUMULATOR
 #define REGTILE_TRANSFORMOPS_REDUCETOVECTORACCUMULATOR
 
-def ReduceToVectorAccumulatorOp : Op<Transform_Dialect,
-    "regtile.reduce_to_vector_accumulator",
+def ReduceToVectorAccumulatorOp : RegtileTransformOp<"regtile.reduce_to_vector_accumulator",
     [DeclareOpInterfaceMethods<MemoryEffectsOpInterface>,
      DeclareOpInterfaceMethods<TransformOpInterface>,
      ReportTrackingListenerFailuresOpTrait, AttrSizedOperandSegments]> {

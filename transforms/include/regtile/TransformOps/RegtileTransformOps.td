@@ -14,6 +14,13 @@ include "mlir/Dialect/Transform/IR/TransformTypes.td"
 include "mlir/Interfaces/SideEffectInterfaces.td"
 include "mlir/IR/OpBase.td"
 
+// A transform.regtile.* op (or pattern descriptor): an op of the Transform
+// dialect whose C++ class lives in regtile's namespace.
+class RegtileTransformOp<string mnemonic, list<Trait> traits = []>
+    : Op<Transform_Dialect, mnemonic, traits> {
+  let cppNamespace = "::regtile::transform_ops";
+}
+
 // One file per op (or per op and its pattern set), in the order of the
 // op reference (docs/TransformOps.md).
 include "regtile/TransformOps/FoldUnitDims.td"

@@ -8,7 +8,7 @@
 #ifndef REGTILE_TRANSFORMOPS_SUPERVECTORIZE
 #define REGTILE_TRANSFORMOPS_SUPERVECTORIZE
 
-def SuperVectorizeOp : Op<Transform_Dialect, "regtile.super_vectorize",
+def SuperVectorizeOp : RegtileTransformOp<"regtile.super_vectorize",
     [DeclareOpInterfaceMethods<MemoryEffectsOpInterface>,
      DeclareOpInterfaceMethods<TransformOpInterface>,
      ReportTrackingListenerFailuresOpTrait]> {

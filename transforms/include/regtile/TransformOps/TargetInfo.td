@@ -8,7 +8,7 @@
 #ifndef REGTILE_TRANSFORMOPS_TARGETINFO
 #define REGTILE_TRANSFORMOPS_TARGETINFO
 
-def TargetInfoOp : Op<Transform_Dialect, "regtile.target_info",
+def TargetInfoOp : RegtileTransformOp<"regtile.target_info",
     [TransformOpInterface, TransformEachOpTrait,
      DeclareOpInterfaceMethods<MemoryEffectsOpInterface>]> {
   let summary = "Query SIMD width, register count and lanes of the target";

@@ -8,8 +8,7 @@
 #ifndef REGTILE_TRANSFORMOPS_UNROLLTONATIVEVECTORS
 #define REGTILE_TRANSFORMOPS_UNROLLTONATIVEVECTORS
 
-def ApplyUnrollToNativeVectorsPatternsOp : Op<Transform_Dialect,
-    "apply_patterns.regtile.unroll_to_native_vectors",
+def ApplyUnrollToNativeVectorsPatternsOp : RegtileTransformOp<"apply_patterns.regtile.unroll_to_native_vectors",
     [DeclareOpInterfaceMethods<PatternDescriptorOpInterface>]> {
   let summary = "Break vector ops wider than the native register into "
                 "native pieces";
