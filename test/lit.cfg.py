@@ -24,6 +24,8 @@ runner = os.path.join(config.llvm_tools_dir, "mlir-runner")
 shared_libs = ",".join([
     os.path.join(config.llvm_lib_dir, "libmlir_runner_utils.so"),
     os.path.join(config.llvm_lib_dir, "libmlir_c_runner_utils.so"),
+    # The OpenMP runtime (Debian libomp-22-dev) of kernels with threads.
+    os.path.join(config.llvm_lib_dir, "libomp.so"),
     config.regtile_test_runtime,
 ])
 python = config.python_executable or "python3"

@@ -13,8 +13,10 @@
 #include "mlir/Conversion/IndexToLLVM/IndexToLLVM.h"
 #include "mlir/Conversion/MathToLLVM/MathToLLVM.h"
 #include "mlir/Conversion/MemRefToLLVM/MemRefToLLVM.h"
+#include "mlir/Conversion/OpenMPToLLVM/ConvertOpenMPToLLVM.h"
 #include "mlir/Conversion/ReconcileUnrealizedCasts/ReconcileUnrealizedCasts.h"
 #include "mlir/Conversion/SCFToControlFlow/SCFToControlFlow.h"
+#include "mlir/Conversion/SCFToOpenMP/SCFToOpenMP.h"
 #include "mlir/Conversion/UBToLLVM/UBToLLVM.h"
 #include "mlir/Conversion/VectorToLLVM/ConvertVectorToLLVMPass.h"
 #include "mlir/Conversion/VectorToSCF/VectorToSCF.h"
@@ -31,8 +33,10 @@
 #include "mlir/Dialect/Linalg/Transforms/BufferizableOpInterfaceImpl.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/Dialect/MemRef/Transforms/Passes.h"
+#include "mlir/Dialect/OpenMP/OpenMPDialect.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/Dialect/SCF/Transforms/BufferizableOpInterfaceImpl.h"
+#include "mlir/Dialect/SCF/Transforms/Passes.h"
 #include "mlir/Dialect/Tensor/Transforms/BufferizableOpInterfaceImpl.h"
 #include "mlir/Dialect/Transform/IR/TransformDialect.h"
 #include "mlir/Dialect/Vector/IR/VectorOps.h"
@@ -137,9 +141,12 @@ struct RegtileExpandArithPass
 };
 
 /// Ops allowed to remain after lowering to LLVM.
+/// LLVM dialect ops, and the OpenMP ops on LLVM types that
+/// convert-openmp-to-llvm leaves for the translation to LLVM IR (the
+/// `__kmpc_*` calls).
 static bool isLoweredToLLVM(Operation *op) {
-  return isa<ModuleOp>(op) ||
-         op->getDialect() == op->getContext()->getLoadedDialect("llvm");
+  return isa<ModuleOp>(op) || isa<LLVM::LLVMDialect>(op->getDialect()) ||
+         isa<omp::OpenMPDialect>(op->getDialect());
 }
 
 struct RegtileFinalizeLLVMPass
@@ -238,6 +245,9 @@ LogicalResult buildLowerToLLVMPipeline(OpPassManager &pm,
   // (invalid IR in MLIR 22).
   pm.addNestedPass<func::FuncOp>(vector::createLowerVectorMaskPass());
   pm.addPass(createRegtileDeallocateBuffers());
+  // Threads: scf.forall (with no shared outputs after bufferization)
+  // becomes scf.parallel here; OpenMP comes late (see below).
+  pm.addNestedPass<func::FuncOp>(createForallToParallelLoopPass());
   // bufferization.clone and dealloc helpers to memref ops.
   pm.addPass(createConvertBufferizationToMemRefPass());
   OpPassManager &fpm = pm.nest<func::FuncOp>();
@@ -272,6 +282,15 @@ LogicalResult buildLowerToLLVMPipeline(OpPassManager &pm,
   pm.addPass(memref::createExpandStridedMetadataPass());
   pm.addPass(createLowerAffinePass());
   pm.addPass(createRegtileExpandArith());
+  // scf.parallel -> omp.parallel { omp.wsloop { omp.loop_nest } } only now:
+  // earlier, loop-invariant code motion and canonicalization treat the
+  // wsloop as a loop and hoist ops into its wrapper region, which must hold
+  // exactly one op (invalid IR).
+  pm.addPass(createConvertSCFToOpenMPPass());
+  // The memref.alloca_scope it wraps each body in is inlined where the body
+  // allocates nothing (canonicalization); left, it would hold the several
+  // blocks scf-to-cf makes of the body's loops (invalid IR).
+  pm.addPass(createCanonicalizerPass());
   pm.addPass(createSCFToControlFlowPass());
   ConvertVectorToLLVMPassOptions toLLVM;
   toLLVM.reassociateFPReductions = options.reassociateFPReductions;
@@ -286,6 +305,7 @@ LogicalResult buildLowerToLLVMPipeline(OpPassManager &pm,
   pm.addPass(createConvertFuncToLLVMPass());
   pm.addPass(createConvertControlFlowToLLVMPass());
   pm.addPass(createUBToLLVMConversionPass());
+  pm.addPass(createConvertOpenMPToLLVMPass());
   pm.addPass(createReconcileUnrealizedCastsPass());
   pm.addPass(createCanonicalizerPass());
   pm.addPass(createRegtileFinalizeLLVM({options.target}));

@@ -81,6 +81,18 @@ def RegtileLowerToLLVM : Pass<"regtile-lower-to-llvm", "mlir::ModuleOp"> {
     error), bufferize, deallocate, lower vectors for x86 SIMD, apply the
     marked loop stages (fill on first use, streaming stores, prefetches),
     convert to LLVM, finalize.
+
+    Threads: an `scf.forall` (e.g. from `structured.tile_using_forall`)
+    becomes an `scf.parallel` right after bufferization
+    (`scf-forall-to-parallel`), and every `scf.parallel` an OpenMP
+    work-sharing loop (`omp.parallel { omp.wsloop }`, static schedule) just
+    before the SCF-to-CF conversion (`convert-scf-to-openmp`: not earlier,
+    where loop-invariant code motion and canonicalization would hoist ops
+    into the loop wrapper, invalid IR), `convert-openmp-to-llvm` after the
+    other LLVM conversions. The omp ops stay in the LLVM dialect module;
+    the translation to LLVM IR makes them calls into the OpenMP runtime
+    (link `libomp`, Debian `libomp-22-dev`), and the thread count is the
+    runtime's (`OMP_NUM_THREADS`), chosen when the kernel runs.
   }];
   let options = [
     Option<"target", "target", "std::string", /*default=*/"\"\"",
@@ -94,7 +106,8 @@ def RegtileLowerToLLVM : Pass<"regtile-lower-to-llvm", "mlir::ModuleOp"> {
     "mlir::LLVM::LLVMDialect", "mlir::bufferization::BufferizationDialect",
     "mlir::memref::MemRefDialect", "mlir::scf::SCFDialect",
     "mlir::vector::VectorDialect", "mlir::arith::ArithDialect",
-    "mlir::cf::ControlFlowDialect", "mlir::tensor::TensorDialect"
+    "mlir::cf::ControlFlowDialect", "mlir::tensor::TensorDialect",
+    "mlir::omp::OpenMPDialect"
   ];
 }
 
