@@ -128,7 +128,7 @@ CacheReduceResult version(RewriterBase &rewriter, Location loc, Region &region,
     p.prefetchStreamsAhead = 0;
     p.prefetchNextStreams = false;
   }
-  // (p's op handles are plan's until remapped: copies, not const.)
+  // The cloned loop's own slice ops (p is a copy of plan).
   if (p.outSlice)
     p.outSlice =
         cast<tensor::ExtractSliceOp>(mapping.lookup(p.outSlice.getOperation()));

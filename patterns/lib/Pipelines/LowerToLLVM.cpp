@@ -288,9 +288,17 @@ LogicalResult buildLowerToLLVMPipeline(OpPassManager &pm,
   // exactly one op (invalid IR).
   pm.addPass(createConvertSCFToOpenMPPass());
   // The memref.alloca_scope it wraps each body in is inlined where the body
-  // allocates nothing (canonicalization); left, it would hold the several
-  // blocks scf-to-cf makes of the body's loops (invalid IR).
-  pm.addPass(createCanonicalizerPass());
+  // allocates nothing; left, it would hold the several blocks scf-to-cf
+  // makes of the body's loops (invalid IR). Only that pattern: no folding,
+  // no region simplification, nothing else changes (kernels without
+  // threads lower exactly as without this stage).
+  GreedyRewriteConfig inlineScopes;
+  inlineScopes.enableFolding(false)
+      .enableConstantCSE(false)
+      .setRegionSimplificationLevel(GreedySimplifyRegionLevel::Disabled);
+  pm.addPass(
+      createCanonicalizerPass(inlineScopes, /*disabledPatterns=*/{},
+                              /*enabledPatterns=*/{"AllocaScopeInliner"}));
   pm.addPass(createSCFToControlFlowPass());
   ConvertVectorToLLVMPassOptions toLLVM;
   toLLVM.reassociateFPReductions = options.reassociateFPReductions;
