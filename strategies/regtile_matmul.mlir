@@ -76,7 +76,10 @@ module attributes {transform.with_named_sequence} {
              !transform.param<i64>, !transform.param<i64>)
           -> (!transform.param<i64>, !transform.param<i64>,
               !transform.param<i64>, !transform.param<i64>)
-      %block, %jc, %pc = transform.structured.tile_using_for %mm tile_sizes [0, %nc, %kc]
+      %piece, %threads = transform.regtile.distribute_over_threads %mm grains [%mr, %nr, 0] {max_loops = 1}
+          : (!transform.any_op, !transform.param<i64>, !transform.param<i64>)
+          -> (!transform.any_op, !transform.any_op)
+      %block, %jc, %pc = transform.structured.tile_using_for %piece tile_sizes [0, %nc, %kc]
           : (!transform.any_op, !transform.param<i64>, !transform.param<i64>)
           -> (!transform.any_op, !transform.any_op, !transform.any_op)
       %micro, %ir, %jr, %k = transform.structured.tile_using_for %block tile_sizes [%mr, %nr, 1]
@@ -98,7 +101,10 @@ module attributes {transform.with_named_sequence} {
              !transform.param<i64>, !transform.param<i64>)
           -> (!transform.param<i64>, !transform.param<i64>,
               !transform.param<i64>, !transform.param<i64>)
-      %one, %batch = transform.structured.tile_using_for %bmm tile_sizes [1, 0, 0, 0]
+      %piece, %threads = transform.regtile.distribute_over_threads %bmm grains [1, %mr, %nr, 0] {max_loops = 1}
+          : (!transform.any_op, !transform.param<i64>, !transform.param<i64>)
+          -> (!transform.any_op, !transform.any_op)
+      %one, %batch = transform.structured.tile_using_for %piece tile_sizes [1, 0, 0, 0]
           : (!transform.any_op) -> (!transform.any_op, !transform.any_op)
       %block, %jc, %pc = transform.structured.tile_using_for %one tile_sizes [0, 0, %nc, %kc]
           : (!transform.any_op, !transform.param<i64>, !transform.param<i64>)
@@ -113,6 +119,7 @@ module attributes {transform.with_named_sequence} {
     }
     transform.apply_patterns to %func {
       transform.apply_patterns.canonicalization
+      transform.apply_patterns.regtile.fold_whole_slices
     } : !transform.any_op
     transform.apply_cse to %func : !transform.any_op
     transform.yield

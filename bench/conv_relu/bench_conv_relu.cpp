@@ -110,15 +110,8 @@ void prepare(ShapeSet &set) {
 } // namespace
 
 int main(int argc, char **argv) {
-  // One thread for oneDNN: its OpenMP runtime reads OMP_NUM_THREADS when it
-  // is loaded, before main; re-execute with it set.
-  const char *omp = getenv("OMP_NUM_THREADS");
-  if (!omp || std::string(omp) != "1") {
-    setenv("OMP_NUM_THREADS", "1", 1);
-    execv("/proc/self/exe", argv);
-    std::perror("bench_conv_relu: re-exec with OMP_NUM_THREADS=1");
-    return 2;
-  }
+  // oneDNN and Halide on the run's threads (--threads).
+  regtile::bench::prepareEnvironment(argc, argv);
   using namespace regtile::bench;
   static ShapeSet sets[] = {
       {"seed", {5, 80, 100, 128, 128}},

@@ -3,8 +3,8 @@
 // oneDNN 2.x direct convolution, forward inference, with bias and a ReLU
 // post-op: NHWC source and destination (the benchmark's buffers, no
 // reorder), weights in the layout oneDNN picks for the host (`any`),
-// reordered once before timing. One thread: bench_conv_relu sets
-// OMP_NUM_THREADS=1 before oneDNN's OpenMP runtime starts.
+// reordered once before timing. On the run's threads: the harness sets
+// OMP_NUM_THREADS before oneDNN's OpenMP runtime starts.
 //
 //===----------------------------------------------------------------------===//
 

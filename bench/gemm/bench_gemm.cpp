@@ -81,32 +81,15 @@ struct Shape {
 } // namespace
 
 int main(int argc, char **argv) {
-  // One thread for every library, and the AVX-512 kernels of OpenBLAS and
-  // BLIS on AVX-512 hosts: BLIS falls back to generic code on CPUs it does
-  // not know (Zen 5), and a machine's environment may pin a weaker kernel
-  // (OPENBLAS_CORETYPE=Haswell was seen set on a Zen 5 machine here).
-  // The OpenMP runtime behind oneDNN reads OMP_NUM_THREADS when it is
-  // loaded, before main: re-execute with the environment set if it is not.
-  bool reexec = false;
-  auto require = [&](const char *var, const char *value) {
-    const char *now = getenv(var);
-    if (now && std::string(now) == value)
-      return;
-    setenv(var, value, 1);
-    reexec = true;
-  };
-  require("OMP_NUM_THREADS", "1");
-  require("OPENBLAS_NUM_THREADS", "1");
-  require("BLIS_NUM_THREADS", "1");
-  if (__builtin_cpu_supports("avx512f")) {
-    require("OPENBLAS_CORETYPE", "SkylakeX");
-    require("BLIS_ARCH_TYPE", "skx");
-  }
-  if (reexec) {
-    execv("/proc/self/exe", argv);
-    std::perror("bench_gemm: re-exec with the peers' environment");
-    return 2;
-  }
+  // Every library on the run's threads (--threads), and the AVX-512
+  // kernels of OpenBLAS and BLIS on AVX-512 hosts: BLIS falls back to
+  // generic code on CPUs it does not know (Zen 5), and a machine's
+  // environment may pin a weaker kernel (OPENBLAS_CORETYPE=Haswell was seen
+  // set on a Zen 5 machine here).
+  std::vector<std::pair<std::string, std::string>> peers;
+  if (__builtin_cpu_supports("avx512f"))
+    peers = {{"OPENBLAS_CORETYPE", "SkylakeX"}, {"BLIS_ARCH_TYPE", "skx"}};
+  regtile::bench::prepareEnvironment(argc, argv, peers);
 #ifdef REGTILE_HAVE_LIBXSMM
   peer_xsmm_init();
 #endif

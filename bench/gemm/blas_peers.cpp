@@ -16,6 +16,8 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "Harness.h"
+
 #include <dlfcn.h>
 
 #include <cstdint>
@@ -40,7 +42,7 @@ CblasSgemm loadCblas(const char *const *names, const char *threadsFn,
       continue;
     if (threadsFn)
       if (auto set = reinterpret_cast<void (*)(int)>(dlsym(h, threadsFn)))
-        set(1);
+        set(regtile::bench::runThreads());
     report(h);
     if (auto f = reinterpret_cast<CblasSgemm>(dlsym(h, "cblas_sgemm")))
       return f;

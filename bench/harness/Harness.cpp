@@ -1,6 +1,7 @@
 //===- Harness.cpp - regtile benchmark harness ----------------------------===//
 
 #include "Harness.h"
+#include "ThreadTeam.h"
 
 #include <immintrin.h>
 #include <sched.h>
@@ -256,6 +257,8 @@ bool parseArgs(int argc, char **argv, Options &options, std::string &filter) {
       options.jsonPath = v;
     else if (parseFlag(argv[i], "--cpu", v))
       options.cpu = std::atoi(v.c_str());
+    else if (parseFlag(argv[i], "--threads", v))
+      options.threads = std::max(1, std::atoi(v.c_str()));
     else if (parseFlag(argv[i], "--reps", v))
       options.repetitions = std::max(1, std::atoi(v.c_str()));
     else if (parseFlag(argv[i], "--min-time", v))
@@ -263,11 +266,12 @@ bool parseArgs(int argc, char **argv, Options &options, std::string &filter) {
     else if (parseFlag(argv[i], "--filter", v))
       filter = v;
     else {
-      std::fprintf(stderr,
-                   "usage: %s [--json=PATH] [--cpu=N] [--reps=ROUNDS] "
-                   "[--min-time=S] [--filter=TEXT]\n"
-                   "  --filter: only the workloads whose name contains TEXT\n",
-                   argv[0]);
+      std::fprintf(
+          stderr,
+          "usage: %s [--json=PATH] [--cpu=N] [--threads=N] [--reps=ROUNDS] "
+          "[--min-time=S] [--filter=TEXT]\n"
+          "  --filter: only the workloads whose name contains TEXT\n",
+          argv[0]);
       return false;
     }
   }
@@ -286,6 +290,30 @@ int pinToCore(int cpu) {
     return -1;
   }
   return cpu;
+}
+
+/// The cores of a run on `threads` threads: cores 0 to threads - 1 (empty
+/// if the machine has fewer).
+std::vector<int> threadCores(int threads) {
+  std::vector<int> cores;
+  if (threads > sysconf(_SC_NPROCESSORS_ONLN))
+    return cores;
+  for (int c = 0; c < threads; ++c)
+    cores.push_back(c);
+  return cores;
+}
+
+/// Pins the process to `cores`; false on failure.
+bool pinToCores(const std::vector<int> &cores) {
+  cpu_set_t set;
+  CPU_ZERO(&set);
+  for (int c : cores)
+    CPU_SET(c, &set);
+  if (sched_setaffinity(0, sizeof(set), &set) != 0) {
+    std::perror("sched_setaffinity");
+    return false;
+  }
+  return true;
 }
 
 /// Runs and checks every kernel once: what is wrong with each ("" if right).
@@ -328,11 +356,30 @@ std::string ownCopyName(const Kernel &k) {
 /// Everything timed in one run, by name: the machine references (peak FMA
 /// loop, memcpy and read loop at each byte count, memcpy between kernels'
 /// own buffers), then every kernel that passed its check.
+/// The part [begin, end) of `bytes` that thread `i` of `n` handles, in
+/// whole `unit`s.
+std::pair<std::size_t, std::size_t> share(std::size_t bytes, std::size_t unit,
+                                          std::size_t i, std::size_t n) {
+  std::size_t units = (bytes + unit - 1) / unit;
+  std::size_t begin = std::min(bytes, units * i / n * unit);
+  std::size_t end = std::min(bytes, units * (i + 1) / n * unit);
+  return {begin, end};
+}
+
 class Measurements {
 public:
   Measurements(const std::vector<Kernel> &kernels,
-               const std::vector<std::string> &failures) {
-    add("peak_fma", [] { sink = fmaLoop(kFmaIterations); });
+               const std::vector<std::string> &failures, ThreadTeam &team)
+      : team(team) {
+    add("peak_fma", [&team] {
+      team.run([](std::size_t i) {
+        float r = fmaLoop(kFmaIterations);
+        if (i == 0)
+          sink = r;
+      });
+    });
+    if (team.size() > 1)
+      add("peak_fma_one_core", [] { sink = fmaLoop(kFmaIterations); });
     std::vector<double> sizes{double(kReferenceBytes)};
     for (const Kernel &k : kernels)
       if (k.bytes > 0 &&
@@ -346,7 +393,7 @@ public:
       const void *src = k.copySrc;
       void *dst = k.copyDst;
       std::size_t n = ownCopyBytes(k);
-      add(ownCopyName(k), [=] { std::memcpy(dst, src, n); });
+      add(ownCopyName(k), [=] { copy(dst, src, n); });
     }
     for (std::size_t i = 0; i < kernels.size(); ++i)
       if (failures[i].empty())
@@ -359,10 +406,12 @@ public:
   /// would otherwise move one side of a ratio only.
   void run(const Options &options) {
     for (Timed &t : timed)
-      t.calibrate(options.minTime);
+      settle(), t.calibrate(options.minTime);
     for (int round = 0; round < options.repetitions; ++round)
-      for (Timed &t : timed)
+      for (Timed &t : timed) {
+        settle();
         t.seconds.push_back(t.timeRound() / double(t.calls));
+      }
   }
 
   /// Seconds per call of `name` in each round (none if it was not timed).
@@ -372,9 +421,17 @@ public:
     return it == index.end() ? none : timed[it->second].seconds;
   }
   double seconds(const std::string &name) const { return median(rounds(name)); }
+  /// The FMA peak of the run's threads.
   double peakFlops() const {
-    return kFlopsPerFmaIteration * kFmaIterations / seconds("peak_fma");
+    return kFlopsPerFmaIteration * kFmaIterations * team.size() /
+           seconds("peak_fma");
   }
+  /// One core's FMA peak.
+  double onePeakFlops() const {
+    return kFlopsPerFmaIteration * kFmaIterations /
+           seconds(team.size() > 1 ? "peak_fma_one_core" : "peak_fma");
+  }
+  std::size_t threads() const { return team.size(); }
   double memcpyGBs(double bytes) const {
     return bytes / seconds(memcpyName(bytes)) / 1e9;
   }
@@ -392,13 +449,42 @@ private:
     buffers.push_back(std::make_unique<Buffer>(n));
     float *src = buffers[buffers.size() - 2]->data;
     float *dst = buffers.back()->data;
-    add(memcpyName(n), [=] { std::memcpy(dst, src, n); });
+    add(memcpyName(n), [=] { copy(dst, src, n); });
     std::size_t r = (n + kReadBlock - 1) / kReadBlock * kReadBlock;
     buffers.push_back(std::make_unique<Buffer>(r));
     float *rsrc = buffers.back()->data;
-    add(readName(n), [=] { sink = readLoop(rsrc, r / sizeof(float)); });
+    add(readName(n), [=] {
+      team.run([&](std::size_t i) {
+        auto [begin, end] = share(r, kReadBlock, i, team.size());
+        float s = readLoop(rsrc + begin / sizeof(float),
+                           (end - begin) / sizeof(float));
+        if (i == 0)
+          sink = s;
+      });
+    });
+  }
+  /// memcpy split over the team, in cache lines.
+  void copy(void *dst, const void *src, std::size_t n) {
+    team.run([&](std::size_t i) {
+      auto [begin, end] = share(n, 64, i, team.size());
+      std::memcpy(static_cast<char *>(dst) + begin,
+                  static_cast<const char *>(src) + begin, end - begin);
+    });
   }
 
+  /// With several threads, each library's runtime keeps its threads
+  /// spinning for a while after its last parallel region (LLVM's libomp
+  /// 200 ms, KMP_BLOCKTIME; libgomp and the BLAS pthread pools less): a
+  /// measurement starts once the previous one's threads have gone to
+  /// sleep, so that no runtime's idle threads take the cores from the next
+  /// (BLIS with 2 threads ran at 0.02 of peak right after libomp kernels).
+  void settle() const {
+    if (team.size() > 1)
+      std::this_thread::sleep_for(std::chrono::milliseconds(kSettleMs));
+  }
+  static constexpr int kSettleMs = 250;
+
+  ThreadTeam &team;
   std::vector<Timed> timed;
   std::map<std::string, std::size_t> index;
   std::vector<std::unique_ptr<Buffer>> buffers;
@@ -416,9 +502,11 @@ Row measureRow(const Kernel &k, const std::string &name,
   r.seconds = failed ? NAN : m.seconds(name);
   r.gflops = k.flops > 0 ? k.flops / r.seconds / 1e9 : NAN;
   r.gbs = k.bytes > 0 ? k.bytes / r.seconds / 1e9 : NAN;
-  r.vsPeak = k.flops > 0 ? k.flops / (kFlopsPerFmaIteration * kFmaIterations) *
-                               medianRatio(m.rounds("peak_fma"), ts)
-                         : NAN;
+  r.vsPeak = k.flops > 0
+                 ? k.flops /
+                       (kFlopsPerFmaIteration * kFmaIterations * m.threads()) *
+                       medianRatio(m.rounds("peak_fma"), ts)
+                 : NAN;
   // Bandwidth over memcpy's bandwidth in the same round.
   r.vsMemcpy = k.copySrc && k.copyDst
                    ? k.bytes / ownCopyBytes(k) *
@@ -448,20 +536,31 @@ std::string jsonNumber(double v) {
 
 std::string tableHeader(const Measurements &m, int cpu,
                         const Options &options) {
-  char line[768];
+  std::string where = m.threads() > 1
+                          ? "cores 0-" + std::to_string(m.threads() - 1)
+                          : "core " + std::to_string(cpu);
+  std::string threadsText =
+      m.threads() > 1 ? std::to_string(m.threads()) +
+                            " threads (OMP_NUM_THREADS and the peers' "
+                            "counts), pinned to " +
+                            std::to_string(m.threads()) + " cores"
+                      : "one thread pinned to one core";
+  char line[1024];
   std::snprintf(
       line, sizeof(line),
-      "Machine: %s (core %d, same run): peak %.1f GFLOP/s (%s); "
-      "memcpy %s %.1f GB/s; read loop %s %.1f GB/s.\n"
+      "Machine: %s (%s, same run): peak %.1f GFLOP/s (%s%s; one core "
+      "%.1f); memcpy %s %.1f GB/s; read loop %s %.1f GB/s.\n"
       "Medians of %d interleaved rounds (every round times every "
       "variant and reference once; ratios are medians of per-round "
-      "ratios), pinned to one core, %.0f ms or more per measurement; "
-      "x memcpy: to memcpy between the kernel's own buffers where the "
-      "driver names them, else of the same byte count.\n\n",
-      cpuModel().c_str(), cpu, m.peakFlops() / 1e9, kPeakLoop,
+      "ratios), %s, %.0f ms or more per measurement; x peak: to the peak "
+      "loop on as many threads; x memcpy: to memcpy between the kernel's "
+      "own buffers where the driver names them, else of the same byte "
+      "count.\n\n",
+      cpuModel().c_str(), where.c_str(), m.peakFlops() / 1e9, kPeakLoop,
+      m.threads() > 1 ? ", every thread" : "", m.onePeakFlops() / 1e9,
       formatBytes(kReferenceBytes).c_str(), m.memcpyGBs(kReferenceBytes),
       formatBytes(kReferenceBytes).c_str(), m.readGBs(kReferenceBytes),
-      options.repetitions, options.minTime * 1e3);
+      options.repetitions, threadsText.c_str(), options.minTime * 1e3);
   return std::string(line) +
          "| workload | variant | time (ms) | GFLOP/s | x peak | GB/s | x "
          "memcpy | x read loop | speed vs first variant |\n"
@@ -487,7 +586,9 @@ std::string jsonMachine(const Measurements &m, int cpu,
                         const Options &options) {
   std::ostringstream json;
   json << "{\"cpu\": " << cpu << ", \"cpu_model\": \"" << cpuModel() << "\""
+       << ", \"threads\": " << m.threads()
        << ", \"peak_gflops\": " << m.peakFlops() / 1e9
+       << ", \"one_core_peak_gflops\": " << m.onePeakFlops() / 1e9
        << ", \"memcpy_gbs\": " << m.memcpyGBs(kReferenceBytes)
        << ", \"memcpy_bytes\": " << kReferenceBytes
        << ", \"read_gbs\": " << m.readGBs(kReferenceBytes)
@@ -513,6 +614,39 @@ std::string jsonRow(const Kernel &k, const std::string &failure, const Row &r) {
 
 } // namespace
 
+int prepareEnvironment(
+    int argc, char **argv,
+    const std::vector<std::pair<std::string, std::string>> &extra) {
+  Options options;
+  std::string filter;
+  parseArgs(argc, argv, options, filter);
+  std::string n = std::to_string(options.threads);
+  std::vector<std::pair<std::string, std::string>> vars{
+      {"OMP_NUM_THREADS", n},      {"BLIS_NUM_THREADS", n},
+      {"OPENBLAS_NUM_THREADS", n}, {"HL_NUM_THREADS", n},
+      {"OMP_PROC_BIND", "close"},  {"OMP_PLACES", "cores"}};
+  vars.insert(vars.end(), extra.begin(), extra.end());
+  bool changed = false;
+  for (auto &[var, value] : vars) {
+    const char *now = std::getenv(var.c_str());
+    if (now && value == now)
+      continue;
+    setenv(var.c_str(), value.c_str(), 1);
+    changed = true;
+  }
+  if (changed) {
+    execv("/proc/self/exe", argv);
+    std::perror("re-exec with the threads' environment");
+    std::exit(2);
+  }
+  return options.threads;
+}
+
+int runThreads() {
+  const char *n = std::getenv("OMP_NUM_THREADS");
+  return n ? std::max(1, std::atoi(n)) : 1;
+}
+
 int main(int argc, char **argv, std::vector<Kernel> kernels, Options options) {
   std::string filter;
   if (!parseArgs(argc, argv, options, filter))
@@ -524,13 +658,26 @@ int main(int argc, char **argv, std::vector<Kernel> kernels, Options options) {
                                           std::string::npos;
                                  }),
                   kernels.end());
-  int cpu = pinToCore(options.cpu);
-  if (cpu < 0)
+  prepareEnvironment(argc, argv);
+  std::vector<int> cores{options.cpu};
+  if (options.threads > 1) {
+    cores = threadCores(options.threads);
+    if (cores.empty()) {
+      std::fprintf(stderr, "--threads=%d: more threads than cores\n",
+                   options.threads);
+      return 2;
+    }
+    if (!pinToCores(cores))
+      return 2;
+  } else if ((cores[0] = pinToCore(options.cpu)) < 0) {
     return 2;
+  }
+  int cpu = cores[0];
+  ThreadTeam team(cores);
 
   // Correctness first: a wrong kernel is not timed.
   std::vector<std::string> failures = checkKernels(kernels);
-  Measurements m(kernels, failures);
+  Measurements m(kernels, failures, team);
   m.run(options);
 
   std::string md = tableHeader(m, cpu, options);

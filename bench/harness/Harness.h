@@ -2,7 +2,8 @@
 //
 // The one benchmark harness of regtile. A driver describes kernels (workload,
 // variant, flops, bytes moved, a function to time, an optional check) and
-// calls regtile::bench::main(). In one process, pinned to one core, the
+// calls regtile::bench::main(). In one process, pinned to one core (or to
+// --threads=N cores, everything then running on N threads), the
 // harness checks every kernel, then times, in interleaved rounds (each round
 // times each of them once, so that every ratio compares measurements taken
 // moments apart on a machine whose state drifts):
@@ -61,14 +62,34 @@ struct Kernel {
 struct Options {
   /// Written next to the table (--json=PATH overrides).
   std::string jsonPath = "regtile-bench.json";
-  /// Core to pin to; -1 for the last core (--cpu=N overrides).
+  /// Core to pin to; -1 for the last core (--cpu=N overrides). With
+  /// several threads, the process runs on cores 0 to threads - 1.
   int cpu = -1;
+  /// Threads of the kernels and of the machine references (--threads=N
+  /// overrides): the process is pinned to that many cores (every runtime
+  /// starts with that many: prepareEnvironment); the peak, memcpy and read
+  /// loops run split over as many threads.
+  int threads = 1;
   /// Interleaved rounds (--reps=N overrides); medians over them are used.
   int repetitions = 11;
   /// Minimum time of one measurement in a round, in seconds (--min-time=S
   /// overrides); enough calls are made to fill it.
   double minTime = 0.02;
 };
+
+/// The first thing a driver's main does: reads --threads=N from the command
+/// line (default 1) and, unless the environment already says so, sets the
+/// thread counts of every runtime to N (OMP_NUM_THREADS, BLIS_NUM_THREADS,
+/// OPENBLAS_NUM_THREADS, HL_NUM_THREADS; OMP_PROC_BIND=close,
+/// OMP_PLACES=cores) and the driver's own `extra` variables, and runs the
+/// program again: runtimes read them when they start, some (libgomp) before
+/// main. Returns N.
+int prepareEnvironment(
+    int argc, char **argv,
+    const std::vector<std::pair<std::string, std::string>> &extra = {});
+
+/// The thread count of this run (what prepareEnvironment set up; 1 before).
+int runThreads();
 
 /// Run the harness on `kernels`; returns the process exit code (non-zero if
 /// a kernel check failed).

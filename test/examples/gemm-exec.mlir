@@ -14,18 +14,32 @@
 // carries the output, K = 2100, and at the column edges).
 // The cases are the check examples/examples.json lists for it:
 // RUN: %examples check gemm -- %difftest-args | FileCheck %s
+// The kernel runs on the threads the OpenMP runtime has (above: as many as
+// the CPUs); with 1, 3 and 7 (more than the cores) on the shapes large
+// enough to be split (the others stay serial: one piece), some with fewer
+// row tiles than threads:
+// RUN: env OMP_NUM_THREADS=1 %examples check gemm -- %difftest-args --case "M=257 N=129 K=513" --case "M=13 N=70 K=2100" --case "M=1000 N=1100 K=900" | FileCheck %s --check-prefix=THREADS
+// RUN: env OMP_NUM_THREADS=3 %examples check gemm -- %difftest-args --case "M=257 N=129 K=513" --case "M=13 N=70 K=2100" --case "M=1000 N=1100 K=900" | FileCheck %s --check-prefix=THREADS
+// RUN: env OMP_NUM_THREADS=7 %examples check gemm -- %difftest-args --case "M=257 N=129 K=513" --case "M=13 N=70 K=2100" --case "M=1000 N=1100 K=900" | FileCheck %s --check-prefix=THREADS
+// THREADS: PASS 3 cases
 // CHECK: == gemm {{.*}}: gemm_regtile{{$}}
 // CHECK: PASS 10 cases
 
 // The kernel as the benchmark compiles it (C interface, memref arguments,
-// the result written in place) calls nothing but malloc and free for the B
-// cache: no memrefCopy per micro-kernel for the write-back of an output
+// the result written in place) calls nothing but the OpenMP runtime's
+// thread count and, in each thread's piece (the parallel region, run
+// without waking the team when there is one piece), malloc and free for its
+// B cache: no memrefCopy per micro-kernel for the write-back of an output
 // tile into the slice it came from, and the cache is freed although @main
 // (in the same module) frees its own buffers.
 // RUN: %python %regtile-src/python/regtile/substitute.py "M=100 N=200 K=300" %regtile-src/examples/gemm/gemm.mlir \
 // RUN:   | %regtile-opt -p 'builtin.module(transform-preload-library{transform-library-paths=%regtile-src/strategies,%regtile-src/examples/gemm/schedule.mlir},transform-interpreter{entry-point=gemm_regtile},regtile-lower-to-llvm)' \
 // RUN:   | FileCheck %s --check-prefix=CALLS
 // CALLS-LABEL: llvm.func @matmul(
+// CALLS-NOT: llvm.call
+// CALLS: llvm.call @omp_get_max_threads()
+// CALLS-NOT: llvm.call
+// CALLS: omp.parallel if(
 // CALLS-NOT: llvm.call
 // CALLS: llvm.call @malloc
 // CALLS-NOT: llvm.call

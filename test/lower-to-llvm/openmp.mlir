@@ -5,7 +5,7 @@
 // RUN: %regtile-opt %s -split-input-file -p 'builtin.module(transform-interpreter, regtile-lower-to-llvm)' | FileCheck %s
 
 // CHECK-LABEL: llvm.func @scale(
-// CHECK: omp.parallel {
+// CHECK: omp.parallel if(%{{.*}}) {
 // CHECK-NEXT: omp.wsloop {
 // CHECK-NEXT: omp.loop_nest (%{{.*}}) : i64 = (%{{.*}}) to (%{{.*}}) step (%{{.*}}) {
 // CHECK: llvm.fmul
@@ -36,7 +36,7 @@ module attributes {transform.with_named_sequence} {
 // 2-D work-sharing loop; the tile's own loops (scalar, unscheduled) stay
 // branches inside it.
 // CHECK-LABEL: llvm.func @matmul(
-// CHECK: omp.parallel {
+// CHECK: omp.parallel if(%{{.*}}) {
 // CHECK-NEXT: omp.wsloop {
 // CHECK-NEXT: omp.loop_nest (%{{.*}}, %{{.*}}) : i64 = (%{{.*}}, %{{.*}}) to (%{{.*}}, %{{.*}}) step (%{{.*}}, %{{.*}}) collapse(2) {
 // CHECK: llvm.cond_br

@@ -13,6 +13,7 @@
 
 #include "mlir/Dialect/Affine/IR/AffineOps.h"
 #include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
@@ -42,6 +43,7 @@ public:
   RegtileTransformDialectExtension() {
     declareGeneratedDialect<affine::AffineDialect>();
     declareGeneratedDialect<arith::ArithDialect>();
+    declareGeneratedDialect<func::FuncDialect>();
     declareGeneratedDialect<linalg::LinalgDialect>();
     declareGeneratedDialect<LLVM::LLVMDialect>();
     declareGeneratedDialect<memref::MemRefDialect>();

@@ -57,6 +57,16 @@ int64_t defaultStreamPrefetchAhead(const TargetInfo &target,
       1, static_cast<int64_t>(std::ceil(kStreamPrefetchLeadCycles / cycles)));
 }
 
+int64_t minPointsPerThread(const TargetInfo &target) {
+  // Points per cycle: one f32 lane of a native FMA each.
+  double perFma = target.vectorFMA && target.vectorFMA->reciprocalThroughput > 0
+                      ? target.vectorFMA->reciprocalThroughput
+                      : 0.5;
+  double pointsPerCycle = target.lanesForBitwidth(32) / perFma;
+  return static_cast<int64_t>(
+      std::ceil(kForkJoinPayback * target.forkJoinCycles * pointsPerCycle));
+}
+
 namespace {
 
 /// The register tile mr x nr: mr rows of nv native vectors, with nv

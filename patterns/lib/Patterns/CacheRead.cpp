@@ -50,6 +50,18 @@ FailureOr<int64_t> upperBound(OpFoldResult size) {
       /*stopCondition=*/nullptr, /*closedUB=*/true);
 }
 
+/// Whether `loop` may have a second iteration: not when its trip count is
+/// static and at most 1, or its upper bound is at most lb + step (a loop
+/// over one thread's piece of a dim smaller than the step).
+bool mayRunTwice(scf::ForOp loop) {
+  if (std::optional<APInt> trips = loop.getStaticTripCount())
+    return trips->getZExtValue() > 1;
+  std::optional<int64_t> lb = getConstantIntValue(loop.getLowerBound());
+  std::optional<int64_t> step = getConstantIntValue(loop.getStep());
+  FailureOr<int64_t> ub = upperBound(loop.getUpperBound());
+  return !lb || !step || failed(ub) || *ub > *lb + *step;
+}
+
 /// The static extent of dim `d` of the tensor that `v` is, through
 /// rank-preserving tensor.extract_slice ops, a slice of (INT64_MAX if
 /// dynamic): a footprint is never larger, whatever the tile sizes (cache
@@ -533,8 +545,7 @@ FailureOr<CacheReadResult> cacheRead(RewriterBase &rewriter,
                "its iterations)";
       return failure();
     }
-    std::optional<APInt> trips = next.getStaticTripCount();
-    markFill = !trips || trips->getZExtValue() > 1;
+    markFill = mayRunTwice(next);
   }
   Location loc = op.getLoc();
   auto sourceType = cast<RankedTensorType>(a.source.getType());

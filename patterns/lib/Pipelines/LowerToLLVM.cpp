@@ -240,6 +240,7 @@ LogicalResult buildLowerToLLVMPipeline(OpPassManager &pm,
   bufferize.functionBoundaryTypeConversion =
       bufferization::LayoutMapOption::IdentityLayoutMap;
   pm.addPass(bufferization::createOneShotBufferizePass(bufferize));
+  pm.addNestedPass<func::FuncOp>(createRegtileForwardBuffers());
   // vector.mask regions around transfers become masked transfers now: the
   // upstream deallocation pass inserts ops into mask regions otherwise
   // (invalid IR in MLIR 22).
@@ -287,6 +288,8 @@ LogicalResult buildLowerToLLVMPipeline(OpPassManager &pm,
   // wsloop as a loop and hoist ops into its wrapper region, which must hold
   // exactly one op (invalid IR).
   pm.addPass(createConvertSCFToOpenMPPass());
+  // A loop of one piece (a kernel kept serial) does not wake the team.
+  pm.addPass(createRegtileParallelIf());
   // The memref.alloca_scope it wraps each body in is inlined where the body
   // allocates nothing; left, it would hold the several blocks scf-to-cf
   // makes of the body's loops (invalid IR). Only that pattern: no folding,

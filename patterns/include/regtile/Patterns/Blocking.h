@@ -53,6 +53,22 @@ int64_t defaultStreamPrefetchAhead(const TargetInfo &target,
                                    int64_t fmasPerIteration);
 
 //===----------------------------------------------------------------------===//
+// Threads
+//===----------------------------------------------------------------------===//
+
+/// How many times its share of the fork/join a thread's work must be for
+/// the thread to be worth adding (the fork then costs at most a quarter of
+/// what the thread saves).
+constexpr int64_t kForkJoinPayback = 4;
+
+/// Iteration points (multiply-adds of a GEMM) a thread must get for the
+/// fork to pay: kForkJoinPayback fork/joins (TargetInfo::forkJoinCycles)
+/// at one native f32 FMA per point lane at the target's FMA throughput
+/// (256 Ki points on Zen 4: a 64^3 GEMM stays serial, 128^3 takes up to
+/// 8 threads).
+int64_t minPointsPerThread(const TargetInfo &target);
+
+//===----------------------------------------------------------------------===//
 // Contractions (GEMM)
 //===----------------------------------------------------------------------===//
 

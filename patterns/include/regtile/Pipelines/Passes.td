@@ -56,6 +56,40 @@ def RegtileExpandArith : Pass<"regtile-expand-arith"> {
   }];
 }
 
+def RegtileForwardBuffers : Pass<"regtile-forward-buffers"> {
+  let summary = "After bufferization, let loops and switches that only "
+                "forward a buffer give it back, so that the copies of a "
+                "buffer onto itself fold";
+  let description = [{
+    Replaces a result of `scf.index_switch` that every case yields as the
+    same value defined outside the switch (the buffer a versioned
+    micro-kernel wrote into, after bufferization) by that value, together
+    with upstream's canonicalization of `scf.for` (an iter_arg yielded
+    unchanged), `scf.index_switch` and `memref.cast`. A thread's piece
+    (`distribute_over_threads`) written through such loops then reaches
+    the `memref.copy` of its `tensor.parallel_insert_slice` as the very
+    subview it was read from, and the copy onto itself is erased instead of
+    lowered to a `memrefCopy` call per piece. Runs right after
+    bufferization, before the deallocation pipeline threads ownership
+    through the loops.
+  }];
+}
+
+def RegtileParallelIf : Pass<"regtile-parallel-if"> {
+  let summary = "Run a parallel region whose work-sharing loop has at most "
+                "one iteration on the thread that reaches it";
+  let description = [{
+    Gives each `omp.parallel` without an `if` clause that holds one
+    `omp.wsloop` whose bounds are defined outside the region the clause
+    `if(some dim has a second iteration: lb + step < ub)`. A loop of one
+    piece (a kernel that `distribute_over_threads` kept serial: too little
+    work for a fork) then runs on the thread that reaches it, without
+    waking the team (libomp's serialized parallel region: no fork/join).
+    Runs after `convert-scf-to-openmp`.
+  }];
+  let dependentDialects = ["mlir::arith::ArithDialect"];
+}
+
 def RegtileFinalizeLLVM : Pass<"regtile-finalize-llvm", "mlir::ModuleOp"> {
   let summary = "Mark LLVM functions with the target CPU and features; "
                 "report what was not lowered";

@@ -79,6 +79,13 @@ struct TargetInfo {
   /// sized by L2) for Intel's mesh-connected L3 (measured on a Xeon with
   /// AMX: a 2 MiB GEMM B block ran at 0.7x a 1 MiB one) and unknown CPUs.
   int64_t l3BytesPerCycle = 0;
+  /// Cycles an OpenMP fork/join of a team whose threads are awake costs the
+  /// thread that forks (libomp, threads spinning at the barrier as between
+  /// a benchmark's calls): measured 2,000-2,400 cycles (0.8 us) with 2
+  /// threads on Zen 4 (LLVM 22's libomp); a property of the runtime more
+  /// than of the core, so one value for every CPU. Sets the work below which
+  /// kernels stay serial (minPointsPerThread in Blocking.h).
+  int64_t forkJoinCycles = 2000;
   /// What LLVM's scheduling model of `cpu` says about full-width (simdBits)
   /// f32 vector add, multiply, FMA and load (register forms; load: an
   /// unaligned vector load), corrected where the model is known to be wrong

@@ -24,11 +24,13 @@ class RegtileTransformOp<string mnemonic, list<Trait> traits = []>
 // One file per op (or per op and its pattern set), in the order of the
 // op reference (docs/TransformOps.md).
 include "regtile/TransformOps/FoldUnitDims.td"
+include "regtile/TransformOps/FoldWholeSlices.td"
 include "regtile/TransformOps/TargetInfo.td"
 include "regtile/TransformOps/ReduceToVectorAccumulator.td"
 include "regtile/TransformOps/PackUnpackToTileCopies.td"
 include "regtile/TransformOps/ConvolutionBlocking.td"
 include "regtile/TransformOps/ContractionBlocking.td"
+include "regtile/TransformOps/DistributeOverThreads.td"
 include "regtile/TransformOps/CacheRead.td"
 include "regtile/TransformOps/CacheReduce.td"
 include "regtile/TransformOps/SuperVectorize.td"

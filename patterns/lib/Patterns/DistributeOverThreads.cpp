@@ -1,0 +1,278 @@
+//===- DistributeOverThreads.cpp - One piece of an op per thread ----------===//
+//
+// transform.regtile.distribute_over_threads (see DistributeOverThreads.h):
+// the thread count read at run time, the grid of pieces chosen at run time
+// for it, the op tiled by scf.forall into those pieces.
+//
+//===----------------------------------------------------------------------===//
+
+#include "regtile/Patterns/DistributeOverThreads.h"
+#include "regtile/Patterns/Blocking.h"
+
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/Arith/Utils/Utils.h"
+#include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/Dialect/Linalg/IR/Linalg.h"
+#include "mlir/Dialect/SCF/Transforms/TileUsingInterface.h"
+#include "mlir/IR/SymbolTable.h"
+#include "mlir/Interfaces/DestinationStyleOpInterface.h"
+
+using namespace mlir;
+
+namespace regtile {
+
+namespace {
+
+/// The runtime's entry point that says how many threads a parallel region
+/// gets (OMP_NUM_THREADS, or the CPUs of the affinity mask).
+constexpr llvm::StringLiteral kThreadCountFn = "omp_get_max_threads";
+
+/// Declares kThreadCountFn in the symbol table around `at` unless it is
+/// there.
+void declareThreadCountFn(RewriterBase &rewriter, Operation *at) {
+  Operation *table = SymbolTable::getNearestSymbolTable(at->getParentOp());
+  if (!table || SymbolTable::lookupSymbolIn(table, kThreadCountFn))
+    return;
+  OpBuilder::InsertionGuard guard(rewriter);
+  rewriter.setInsertionPointToStart(&table->getRegion(0).front());
+  auto type = rewriter.getFunctionType({}, {rewriter.getI32Type()});
+  auto fn = func::FuncOp::create(rewriter, at->getLoc(), kThreadCountFn, type);
+  fn.setPrivate();
+}
+
+/// Index arithmetic at the insertion point.
+struct IndexMath {
+  RewriterBase &b;
+  Location loc;
+  Value c(int64_t v) { return arith::ConstantIndexOp::create(b, loc, v); }
+  Value mul(Value x, Value y) {
+    return b.createOrFold<arith::MulIOp>(loc, x, y);
+  }
+  Value div(Value x, Value y) {
+    return b.createOrFold<arith::DivUIOp>(loc, x, y);
+  }
+  Value ceilDiv(Value x, Value y) {
+    return b.createOrFold<arith::CeilDivUIOp>(loc, x, y);
+  }
+  Value min(Value x, Value y) {
+    return b.createOrFold<arith::MinUIOp>(loc, x, y);
+  }
+  Value max(Value x, Value y) {
+    return b.createOrFold<arith::MaxUIOp>(loc, x, y);
+  }
+};
+
+/// The grid search: threads t_1..t_k for the k distributed loops with
+/// c_1..c_k grains each, t_1 x ... x t_k <= threads, minimizing the grains
+/// of the busiest thread (prod ceil(c_d / t_d)); t_1..t_{k-1} enumerated in
+/// ascending order (a loop nest of about threads * log(threads)^(k-2)
+/// iterations), t_k taking what is left, the first minimum kept (ties go to
+/// the later loops).
+class GridSearch {
+public:
+  GridSearch(IndexMath &m, ArrayRef<Value> counts) : m(m), counts(counts) {}
+
+  SmallVector<Value> run(Value threads) {
+    SmallVector<Value> best{m.c(std::numeric_limits<int64_t>::max())};
+    best.append(counts.size(), m.c(1));
+    SmallVector<Value> chosen;
+    best = level(0, threads, chosen, best);
+    return SmallVector<Value>(llvm::drop_begin(best));
+  }
+
+private:
+  /// `best` = (cost, t_1..t_k) updated with every grid that has `chosen`
+  /// as t_1..t_{d}, `left` threads for the rest.
+  SmallVector<Value> level(unsigned d, Value left,
+                           SmallVectorImpl<Value> &chosen,
+                           ArrayRef<Value> best) {
+    if (d + 1 == counts.size()) {
+      chosen.push_back(m.min(left, counts[d]));
+      Value cost = m.c(1);
+      for (auto [count, t] : llvm::zip(counts, chosen))
+        cost = m.mul(cost, m.ceilDiv(count, t));
+      Value better = arith::CmpIOp::create(
+          m.b, m.loc, arith::CmpIPredicate::ult, cost, best[0]);
+      SmallVector<Value> next{cost};
+      llvm::append_range(next, chosen);
+      chosen.pop_back();
+      for (auto [n, old] : llvm::zip(next, best))
+        n = arith::SelectOp::create(m.b, m.loc, better, n, old);
+      return next;
+    }
+    Value upper = m.min(left, counts[d]);
+    auto loop = scf::ForOp::create(
+        m.b, m.loc, m.c(1), arith::AddIOp::create(m.b, m.loc, upper, m.c(1)),
+        m.c(1), best);
+    OpBuilder::InsertionGuard guard(m.b);
+    m.b.setInsertionPointToStart(loop.getBody());
+    Value t = loop.getInductionVar();
+    chosen.push_back(t);
+    SmallVector<Value> carried(loop.getRegionIterArgs());
+    SmallVector<Value> inner = level(d + 1, m.div(left, t), chosen, carried);
+    chosen.pop_back();
+    scf::YieldOp::create(m.b, m.loc, inner);
+    return SmallVector<Value>(loop.getResults());
+  }
+
+  IndexMath &m;
+  ArrayRef<Value> counts;
+};
+
+LogicalResult checkOp(TilingInterface op,
+                      const DistributeOverThreadsOptions &options,
+                      std::string &reason) {
+  auto dps = dyn_cast<DestinationStyleOpInterface>(op.getOperation());
+  if (!dps || !dps.hasPureTensorSemantics() || op->getNumResults() == 0) {
+    reason = "expected an op on tensors (bufferize after distributing)";
+    return failure();
+  }
+  SmallVector<utils::IteratorType> iterators = op.getLoopIteratorTypes();
+  if (options.grains.size() != iterators.size()) {
+    reason = "expected " + std::to_string(iterators.size()) +
+             " grains (one per loop of the op), got " +
+             std::to_string(options.grains.size());
+    return failure();
+  }
+  if (llvm::none_of(options.grains, [](int64_t g) { return g > 0; })) {
+    reason = "no loop to distribute (every grain is 0)";
+    return failure();
+  }
+  for (auto [d, grain] : llvm::enumerate(options.grains)) {
+    if (grain < 0) {
+      reason = "grain " + std::to_string(grain) + " of loop " +
+               std::to_string(d) + " is negative";
+      return failure();
+    }
+    if (grain > 0 && iterators[d] != utils::IteratorType::parallel) {
+      reason = "loop " + std::to_string(d) +
+               " is a reduction: only parallel loops are distributed";
+      return failure();
+    }
+  }
+  if (options.threads < 0 || options.minPointsPerThread < 0 ||
+      options.maxLoops < 0) {
+    reason = "negative thread count, minimum work per thread or loop count";
+    return failure();
+  }
+  return success();
+}
+
+/// `grains` with only the `maxLoops` loops of the most grains kept (see
+/// DistributeOverThreadsOptions::maxLoops).
+SmallVector<int64_t> keepWidestLoops(TilingInterface op,
+                                     ArrayRef<int64_t> grains,
+                                     int64_t maxLoops) {
+  SmallVector<int64_t> kept(grains);
+  auto linalgOp = dyn_cast<linalg::LinalgOp>(op.getOperation());
+  SmallVector<int64_t> extents =
+      linalgOp ? linalgOp.getStaticLoopRanges()
+               : SmallVector<int64_t>(grains.size(), ShapedType::kDynamic);
+  SmallVector<std::pair<int64_t, int64_t>> ranked; // (grains, loop)
+  for (auto [d, grain] : llvm::enumerate(grains))
+    if (grain > 0)
+      ranked.push_back({ShapedType::isDynamic(extents[d])
+                            ? std::numeric_limits<int64_t>::max()
+                            : llvm::divideCeil(extents[d], grain),
+                        d});
+  if (maxLoops <= 0 || static_cast<int64_t>(ranked.size()) <= maxLoops)
+    return kept;
+  // Most grains first; of equals, the later loop first.
+  llvm::sort(ranked, [](auto a, auto b) { return a > b; });
+  for (auto [count, d] : llvm::drop_begin(ranked, maxLoops))
+    kept[d] = 0;
+  return kept;
+}
+
+/// The tile sizes of the pieces (values at the insertion point; 0 for the
+/// loops not distributed).
+SmallVector<OpFoldResult>
+buildPieceSizes(RewriterBase &rewriter, TilingInterface op,
+                const TargetInfo &target,
+                const DistributeOverThreadsOptions &options) {
+  Location loc = op.getLoc();
+  IndexMath m{rewriter, loc};
+  SmallVector<Range> domain = op.getIterationDomain(rewriter);
+  Value work = m.c(1);
+  SmallVector<Value> extents;
+  for (Range r : domain) {
+    extents.push_back(getValueOrCreateConstantIndexOp(rewriter, loc, r.size));
+    work = m.mul(work, extents.back());
+  }
+  Value threads = options.threads ? m.c(options.threads)
+                                  : buildRuntimeThreadCount(rewriter, loc, op);
+  int64_t minPoints = options.minPointsPerThread ? options.minPointsPerThread
+                                                 : minPointsPerThread(target);
+  threads = m.max(m.c(1), m.min(threads, m.div(work, m.c(minPoints))));
+  SmallVector<int64_t> grains =
+      keepWidestLoops(op, options.grains, options.maxLoops);
+  SmallVector<Value> counts;
+  for (auto [extent, grain] : llvm::zip(extents, grains))
+    if (grain > 0)
+      counts.push_back(m.max(m.c(1), m.ceilDiv(extent, m.c(grain))));
+  SmallVector<Value> grid = GridSearch(m, counts).run(threads);
+  SmallVector<OpFoldResult> sizes;
+  unsigned next = 0;
+  for (int64_t grain : grains) {
+    if (grain == 0) {
+      sizes.push_back(rewriter.getIndexAttr(0));
+      continue;
+    }
+    Value perThread = m.ceilDiv(counts[next], grid[next]);
+    sizes.push_back(m.mul(perThread, m.c(grain)));
+    ++next;
+  }
+  return sizes;
+}
+
+} // namespace
+
+Value buildRuntimeThreadCount(RewriterBase &rewriter, Location loc,
+                              Operation *at) {
+  declareThreadCountFn(rewriter, at);
+  auto call = func::CallOp::create(rewriter, loc, kThreadCountFn,
+                                   TypeRange{rewriter.getI32Type()});
+  return arith::IndexCastOp::create(rewriter, loc, rewriter.getIndexType(),
+                                    call.getResult(0));
+}
+
+FailureOr<DistributeOverThreadsResult> distributeOverThreads(
+    RewriterBase &rewriter, TilingInterface op, const TargetInfo &target,
+    const DistributeOverThreadsOptions &options, std::string &reason) {
+  if (failed(checkOp(op, options, reason)))
+    return failure();
+  OpBuilder::InsertionGuard guard(rewriter);
+  rewriter.setInsertionPoint(op);
+  Operation *before = op->getPrevNode();
+  Operation *table = SymbolTable::getNearestSymbolTable(op->getParentOp());
+  bool declared =
+      table && SymbolTable::lookupSymbolIn(table, kThreadCountFn) != nullptr;
+  scf::SCFTilingOptions tiling;
+  tiling.setLoopType(scf::SCFTilingOptions::LoopType::ForallOp);
+  tiling.setTileSizes(buildPieceSizes(rewriter, op, target, options));
+  FailureOr<scf::SCFTilingResult> tiled =
+      scf::tileUsingSCF(rewriter, op, tiling);
+  if (failed(tiled) || tiled->loops.size() != 1 ||
+      !isa<scf::ForallOp>(tiled->loops.front().getOperation())) {
+    // Leave the IR as it was: erase what was built before the op.
+    Block::iterator first =
+        before ? std::next(before->getIterator()) : op->getBlock()->begin();
+    SmallVector<Operation *> built;
+    for (Operation &o : llvm::make_range(first, op->getIterator()))
+      built.push_back(&o);
+    for (Operation *o : llvm::reverse(built))
+      rewriter.eraseOp(o);
+    if (table && !declared)
+      if (Operation *fn = SymbolTable::lookupSymbolIn(table, kThreadCountFn))
+        rewriter.eraseOp(fn);
+    reason = "tiling the op into an scf.forall failed";
+    return failure();
+  }
+  rewriter.replaceOp(op, tiled->replacements);
+  DistributeOverThreadsResult result;
+  result.forall = cast<scf::ForallOp>(tiled->loops.front().getOperation());
+  result.tiled = tiled->tiledOps.back();
+  return result;
+}
+
+} // namespace regtile
