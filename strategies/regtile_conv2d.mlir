@@ -83,8 +83,14 @@ module attributes {transform.with_named_sequence} {
           : (!transform.any_op, !transform.param<i64>, !transform.param<i64>)
           -> (!transform.any_op, !transform.param<i64>, !transform.param<i64>,
               !transform.param<i64>)
+      // One piece per thread, along the loop with the most register
+      // tiles (the rows of a layer); each thread packs its own filter.
+      %piece, %threads = transform.regtile.distribute_over_threads %root
+          grains [1, 1, %rows, %channels] {max_loops = 1, fuse_producers}
+          : (!transform.any_op, !transform.param<i64>, !transform.param<i64>)
+          -> (!transform.any_op, !transform.any_op)
       //                                                   n  oh  ow     oc
-      %tile, %oc, %n, %oh, %ow = transform.structured.fuse %root
+      %tile, %oc, %n, %oh, %ow = transform.structured.fuse %piece
           tile_sizes [1, 1, %rows, %channels] interchange [3, 0, 1, 2]
           : (!transform.any_op, !transform.param<i64>, !transform.param<i64>)
           -> (!transform.any_op, !transform.any_op, !transform.any_op,

@@ -2,12 +2,15 @@
 //
 // The algorithm and the manual CPU schedule of Halide's apps/conv_layer
 // (conv_layer_generator.cpp), JIT-compiled for the host by Debian's
-// libHalide14, one thread (no .parallel()): 4 channel vectors x 5 pixels
-// of accumulators with AVX-512, 3 x 4 with AVX2.
+// libHalide14: 4 channel vectors x 5 pixels of accumulators with AVX-512,
+// 3 x 4 with AVX2; with several threads (--threads), the app's parallel
+// loops (y, n, co) on Halide's thread pool (HL_NUM_THREADS).
 //
 //===----------------------------------------------------------------------===//
 
 #include "conv_peers.h"
+
+#include "Harness.h"
 
 #ifdef REGTILE_HAVE_HALIDE
 #include "Halide.h"
@@ -46,6 +49,9 @@ std::function<void()> halideConvRelu(const ConvShape &s, float *in,
         .vectorize(ci, vec)
         .unroll(ci)
         .unroll(xi);
+    // The app's parallel loops, on the run's threads (HL_NUM_THREADS).
+    if (runThreads() > 1)
+      relu.parallel(y).parallel(n).parallel(co);
     conv.compute_at(relu, xo)
         .vectorize(c, vec)
         .unroll(c)

@@ -2,9 +2,11 @@
 // through OpenMP, computes what the unscheduled payload computes with any
 // thread count chosen at run time: 1, 2, 3 and more threads than the cores
 // (OMP_NUM_THREADS), on shapes that divide no grain, some with fewer grains
-// than threads, and one too small for a second thread (the serial path:
-// one piece, the parallel region not entered by the team). Distributing
-// reorders no element's sum: results compare bit for bit.
+// than threads, some whose work caps the threads at 1 or 2 at run time (the
+// one-piece path: the parallel region not entered by the team; work known
+// to be too small for a second thread is left serial at compile time, see
+// distribute.mlir). Distributing reorders no element's sum: results compare
+// bit for bit.
 // RUN: env OMP_NUM_THREADS=1 %difftest %s | FileCheck %s
 // RUN: env OMP_NUM_THREADS=2 %difftest %s | FileCheck %s
 // RUN: env OMP_NUM_THREADS=3 %difftest %s | FileCheck %s
@@ -18,7 +20,7 @@
 // DIFFTEST-CASE: M=100 N=1 K=50
 // DIFFTEST-CASE: M=9 N=17 K=7
 // DIFFTEST-CASE: M=64 N=64 K=64
-// DIFFTEST-CASE: M=2 N=2 K=2
+// DIFFTEST-CASE: M=2 N=2 K=40
 func.func @matmul(%a: tensor<${M}x${K}xf32>, %b: tensor<${K}x${N}xf32>, %c: tensor<${M}x${N}xf32>) -> tensor<${M}x${N}xf32> {
   %r = linalg.matmul ins(%a, %b : tensor<${M}x${K}xf32>, tensor<${K}x${N}xf32>) outs(%c : tensor<${M}x${N}xf32>) -> tensor<${M}x${N}xf32>
   return %r : tensor<${M}x${N}xf32>
@@ -59,8 +61,8 @@ module attributes {transform.with_named_sequence} {
 // -----
 
 // A batch matmul, three loops distributed (batch, rows, columns: a grid
-// search two loops deep), the thread count's default floor (a few of these
-// shapes stay serial).
+// search two loops deep), at least 100 points per thread (B=7 M=5 N=3 K=2:
+// 2 threads at most).
 // DIFFTEST-CASE: B=3 M=37 N=53 K=29
 // DIFFTEST-CASE: B=1 M=70 N=130 K=60
 // DIFFTEST-CASE: B=7 M=5 N=3 K=2
@@ -96,7 +98,7 @@ func.func @main() {
 module attributes {transform.with_named_sequence} {
   transform.named_sequence @__transform_main(%root: !transform.any_op {transform.readonly}) {
     %mm = transform.structured.match ops{["linalg.batch_matmul"]} in %root : (!transform.any_op) -> !transform.any_op
-    %p, %f = transform.regtile.distribute_over_threads %mm grains [1, 6, 16, 0]
+    %p, %f = transform.regtile.distribute_over_threads %mm grains [1, 6, 16, 0] {min_points_per_thread = 100}
         : (!transform.any_op) -> (!transform.any_op, !transform.any_op)
     transform.yield
   }
@@ -105,12 +107,12 @@ module attributes {transform.with_named_sequence} {
 // -----
 
 // An elementwise op, rows in grains of 4, columns not split, one thread
-// per 8 points at most.
+// per 2 points at most.
 // DIFFTEST-CASE: M=37 N=53
 // DIFFTEST-CASE: M=7 N=100
 // DIFFTEST-CASE: M=100 N=1
 // DIFFTEST-CASE: M=3 N=5
-// DIFFTEST-CASE: M=1 N=1
+// DIFFTEST-CASE: M=1 N=5
 // DIFFTEST-CASE: M=64 N=64
 func.func @scale(%a: tensor<${M}x${N}xf32>, %b: tensor<${M}x${N}xf32>) -> tensor<${M}x${N}xf32> {
   %r = linalg.generic {indexing_maps = [affine_map<(i, j) -> (i, j)>, affine_map<(i, j) -> (i, j)>],
@@ -146,7 +148,7 @@ func.func @main() {
 module attributes {transform.with_named_sequence} {
   transform.named_sequence @__transform_main(%root: !transform.any_op {transform.readonly}) {
     %g = transform.structured.match ops{["linalg.generic"]} in %root : (!transform.any_op) -> !transform.any_op
-    %p, %f = transform.regtile.distribute_over_threads %g grains [4, 0] {min_points_per_thread = 8}
+    %p, %f = transform.regtile.distribute_over_threads %g grains [4, 0] {min_points_per_thread = 2}
         : (!transform.any_op) -> (!transform.any_op, !transform.any_op)
     transform.yield
   }

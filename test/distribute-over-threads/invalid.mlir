@@ -42,8 +42,8 @@ func.func @grain_count(%a: tensor<8x8xf32>, %b: tensor<8x8xf32>, %c: tensor<8x8x
 module attributes {transform.with_named_sequence} {
   transform.named_sequence @__transform_main(%root: !transform.any_op {transform.readonly}) {
     %op = transform.structured.match ops{["linalg.matmul"]} in %root : (!transform.any_op) -> !transform.any_op
-    // expected-error @below {{cannot distribute over threads: expected 3 grains (one per loop of the op), got 2}}
-    %p, %f = transform.regtile.distribute_over_threads %op grains [4, 4] : (!transform.any_op) -> (!transform.any_op, !transform.any_op)
+    // expected-error @below {{cannot distribute over threads: expected at most 3 grains (one per loop of the op), got 4}}
+    %p, %f = transform.regtile.distribute_over_threads %op grains [4, 4, 0, 1] : (!transform.any_op) -> (!transform.any_op, !transform.any_op)
     transform.yield
   }
 }

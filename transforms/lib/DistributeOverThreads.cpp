@@ -49,6 +49,7 @@ regtile::transform_ops::DistributeOverThreadsOp::applyToOne(
                       target->getName().getStringRef() + "'");
   regtile::DistributeOverThreadsOptions options;
   options.maxLoops = getMaxLoops();
+  options.fuseProducers = getFuseProducers();
   options.threads = getThreads();
   options.minPointsPerThread = getMinPointsPerThread();
   auto params = getGrains().begin();

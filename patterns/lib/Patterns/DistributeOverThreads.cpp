@@ -45,6 +45,9 @@ struct IndexMath {
   RewriterBase &b;
   Location loc;
   Value c(int64_t v) { return arith::ConstantIndexOp::create(b, loc, v); }
+  Value add(Value x, Value y) {
+    return b.createOrFold<arith::AddIOp>(loc, x, y);
+  }
   Value mul(Value x, Value y) {
     return b.createOrFold<arith::MulIOp>(loc, x, y);
   }
@@ -128,8 +131,8 @@ LogicalResult checkOp(TilingInterface op,
     return failure();
   }
   SmallVector<utils::IteratorType> iterators = op.getLoopIteratorTypes();
-  if (options.grains.size() != iterators.size()) {
-    reason = "expected " + std::to_string(iterators.size()) +
+  if (options.grains.size() > iterators.size()) {
+    reason = "expected at most " + std::to_string(iterators.size()) +
              " grains (one per loop of the op), got " +
              std::to_string(options.grains.size());
     return failure();
@@ -184,6 +187,21 @@ SmallVector<int64_t> keepWidestLoops(TilingInterface op,
   return kept;
 }
 
+/// The iteration points of `op`, and with `producers`, of the ops it
+/// fuses (the TilingInterface ops its operands come from, recursively): a
+/// convolution's points under its ReLU's.
+Value buildWork(IndexMath &m, TilingInterface op, bool producers) {
+  Value work = m.c(1);
+  for (Range r : op.getIterationDomain(m.b))
+    work = m.mul(work, getValueOrCreateConstantIndexOp(m.b, m.loc, r.size));
+  if (!producers)
+    return work;
+  for (Value operand : op->getOperands())
+    if (auto producer = operand.getDefiningOp<TilingInterface>())
+      work = m.add(work, buildWork(m, producer, producers));
+  return work;
+}
+
 /// The tile sizes of the pieces (values at the insertion point; 0 for the
 /// loops not distributed).
 SmallVector<OpFoldResult>
@@ -193,17 +211,25 @@ buildPieceSizes(RewriterBase &rewriter, TilingInterface op,
   Location loc = op.getLoc();
   IndexMath m{rewriter, loc};
   SmallVector<Range> domain = op.getIterationDomain(rewriter);
-  Value work = m.c(1);
   SmallVector<Value> extents;
-  for (Range r : domain) {
+  for (Range r : domain)
     extents.push_back(getValueOrCreateConstantIndexOp(rewriter, loc, r.size));
-    work = m.mul(work, extents.back());
+  Value work = buildWork(m, op, options.fuseProducers);
+  int64_t minPoints = options.minPointsPerThread ? options.minPointsPerThread
+                                                 : minPointsPerThread(target);
+  Value cap = m.div(work, m.c(minPoints));
+  std::optional<int64_t> staticCap = getConstantIntValue(cap);
+  if ((staticCap && *staticCap <= 1) || options.threads == 1) {
+    // Too little work for a second thread, known now: one piece, the whole
+    // op (static sizes; the forall of one iteration folds away).
+    SmallVector<OpFoldResult> whole;
+    for (auto [r, grain] : llvm::zip(domain, options.grains))
+      whole.push_back(grain > 0 ? r.size : rewriter.getIndexAttr(0));
+    return whole;
   }
   Value threads = options.threads ? m.c(options.threads)
                                   : buildRuntimeThreadCount(rewriter, loc, op);
-  int64_t minPoints = options.minPointsPerThread ? options.minPointsPerThread
-                                                 : minPointsPerThread(target);
-  threads = m.max(m.c(1), m.min(threads, m.div(work, m.c(minPoints))));
+  threads = m.max(m.c(1), m.min(threads, cap));
   SmallVector<int64_t> grains =
       keepWidestLoops(op, options.grains, options.maxLoops);
   SmallVector<Value> counts;
@@ -225,6 +251,38 @@ buildPieceSizes(RewriterBase &rewriter, TilingInterface op,
   return sizes;
 }
 
+/// The op tiled into the forall, alone or with its producers fused.
+struct Tiled {
+  SmallVector<LoopLikeOpInterface> loops;
+  Operation *tiledOp = nullptr;
+  SmallVector<Value> replacements;
+};
+
+FailureOr<Tiled> tile(RewriterBase &rewriter, TilingInterface op,
+                      const scf::SCFTilingOptions &tiling, bool fuse) {
+  Tiled t;
+  if (!fuse) {
+    FailureOr<scf::SCFTilingResult> r = scf::tileUsingSCF(rewriter, op, tiling);
+    if (failed(r))
+      return failure();
+    t.loops = r->loops;
+    t.tiledOp = r->tiledOps.back();
+    t.replacements = r->replacements;
+    return t;
+  }
+  scf::SCFTileAndFuseOptions options;
+  options.setTilingOptions(tiling);
+  FailureOr<scf::SCFTileAndFuseResult> r =
+      scf::tileConsumerAndFuseProducersUsingSCF(rewriter, op, options);
+  if (failed(r))
+    return failure();
+  t.loops = r->loops;
+  t.tiledOp = r->tiledAndFusedOps.front();
+  for (Value v : op->getResults())
+    t.replacements.push_back(r->replacements.lookup(v));
+  return t;
+}
+
 } // namespace
 
 Value buildRuntimeThreadCount(RewriterBase &rewriter, Location loc,
@@ -241,6 +299,9 @@ FailureOr<DistributeOverThreadsResult> distributeOverThreads(
     const DistributeOverThreadsOptions &options, std::string &reason) {
   if (failed(checkOp(op, options, reason)))
     return failure();
+  // Loops without a grain are not distributed.
+  DistributeOverThreadsOptions padded = options;
+  padded.grains.resize(op.getLoopIteratorTypes().size(), 0);
   OpBuilder::InsertionGuard guard(rewriter);
   rewriter.setInsertionPoint(op);
   Operation *before = op->getPrevNode();
@@ -249,9 +310,8 @@ FailureOr<DistributeOverThreadsResult> distributeOverThreads(
       table && SymbolTable::lookupSymbolIn(table, kThreadCountFn) != nullptr;
   scf::SCFTilingOptions tiling;
   tiling.setLoopType(scf::SCFTilingOptions::LoopType::ForallOp);
-  tiling.setTileSizes(buildPieceSizes(rewriter, op, target, options));
-  FailureOr<scf::SCFTilingResult> tiled =
-      scf::tileUsingSCF(rewriter, op, tiling);
+  tiling.setTileSizes(buildPieceSizes(rewriter, op, target, padded));
+  FailureOr<Tiled> tiled = tile(rewriter, op, tiling, options.fuseProducers);
   if (failed(tiled) || tiled->loops.size() != 1 ||
       !isa<scf::ForallOp>(tiled->loops.front().getOperation())) {
     // Leave the IR as it was: erase what was built before the op.
@@ -271,7 +331,7 @@ FailureOr<DistributeOverThreadsResult> distributeOverThreads(
   rewriter.replaceOp(op, tiled->replacements);
   DistributeOverThreadsResult result;
   result.forall = cast<scf::ForallOp>(tiled->loops.front().getOperation());
-  result.tiled = tiled->tiledOps.back();
+  result.tiled = tiled->tiledOp;
   return result;
 }
 

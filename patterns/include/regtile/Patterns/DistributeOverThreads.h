@@ -38,7 +38,8 @@ namespace regtile {
 
 struct DistributeOverThreadsOptions {
   /// Per loop of the op: the grain of its pieces (a tile size), 0 for a
-  /// loop that is not distributed. Distributed loops must be parallel.
+  /// loop that is not distributed; loops past the last grain are not.
+  /// Distributed loops must be parallel.
   llvm::SmallVector<int64_t> grains;
   /// Distribute at most this many of those loops (0: all): the ones with
   /// the most grains (static extents; a dynamic one counts as the most),
@@ -47,6 +48,11 @@ struct DistributeOverThreadsOptions {
   /// and columns of a GEMM) leaves llc short of registers for its row
   /// addresses.
   int64_t maxLoops = 0;
+  /// Also compute the op's producers (through tensor slices: a
+  /// convolution under its ReLU, the bias broadcast into the
+  /// convolution's output) in each piece, upstream's tile-and-fuse, instead
+  /// of once before the loop.
+  bool fuseProducers = false;
   /// Fixed thread count (0: the runtime's, read when the op runs).
   int64_t threads = 0;
   /// Work (iteration points of the op) below which adding a thread does
@@ -62,7 +68,7 @@ struct DistributeOverThreadsResult {
 
 /// Distributes `op` (see file comment), replacing its results with the
 /// forall's. Fails without changing the IR, setting `reason`, if the op is
-/// not on tensors, the grains do not match its loops, none is positive, a
+/// not on tensors, there are more grains than loops, none is positive, a
 /// distributed loop is a reduction, or tiling fails.
 mlir::FailureOr<DistributeOverThreadsResult>
 distributeOverThreads(mlir::RewriterBase &rewriter, mlir::TilingInterface op,

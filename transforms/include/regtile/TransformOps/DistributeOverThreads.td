@@ -17,8 +17,10 @@ def DistributeOverThreadsOp
                 "the thread count read at run time";
   let description = [{
     For each payload op (an op on tensors implementing `TilingInterface`),
-    tiles the loops with a positive grain by an `scf.forall` whose pieces
-    are chosen when the op runs, for the threads it runs with:
+    tiles the loops with a positive grain (one grain per loop, in loop
+    order; loops past the last grain are not distributed) by an
+    `scf.forall` whose pieces are chosen when the op runs, for the threads
+    it runs with:
 
     ```
     %t    = omp_get_max_threads()            // OMP_NUM_THREADS, affinity
@@ -42,7 +44,10 @@ def DistributeOverThreadsOp
     `TargetInfo::forkJoinCycles`) stays with fewer threads, down to one;
     `regtile-lower-to-llvm` then runs the loop without waking the team.
 
-    `max_loops = n` distributes only the n loops with the most grains
+    `fuse_producers` computes the op's producers in each piece too
+    (upstream's tile-and-fuse through tensor slices: a convolution under
+    its ReLU, the bias broadcast into its output), not once before the
+    loop. `max_loops = n` distributes only the n loops with the most grains
     (static extents; a dynamic extent counts as the most; ties go to the
     later loop), chosen at compile time: each distributed loop gives the
     piece a dynamic extent, and a GEMM micro-kernel whose rows and columns
@@ -66,8 +71,8 @@ def DistributeOverThreadsOp
     Consumes the target handle, reads the grain parameters. Produces a
     silenceable failure without changing the payload if a grain parameter
     is not one non-negative integer, or for an op that does not implement
-    `TilingInterface` or is not on tensors, grains that are not one per
-    loop, all zero, or positive on a reduction loop, or when tiling fails.
+    `TilingInterface` or is not on tensors, more grains than loops, all
+    zero, or positive on a reduction loop, or when tiling fails.
     Otherwise returns the op on its piece and the `scf.forall`.
   }];
 
@@ -75,6 +80,7 @@ def DistributeOverThreadsOp
                        Variadic<TransformParamTypeInterface>:$grains,
                        DefaultValuedOptionalAttr<DenseI64ArrayAttr, "{}">:$static_grains,
                        DefaultValuedAttr<ConfinedAttr<I64Attr, [IntMinValue<0>]>, "0">:$max_loops,
+                       UnitAttr:$fuse_producers,
                        DefaultValuedAttr<ConfinedAttr<I64Attr, [IntMinValue<0>]>, "0">:$threads,
                        DefaultValuedAttr<ConfinedAttr<I64Attr, [IntMinValue<0>]>, "0">:$min_points_per_thread,
                        OptionalAttr<StrAttr>:$arch);
