@@ -36,11 +36,19 @@ module attributes {transform.with_named_sequence} {
         -> !transform.param<i64>
     %rows_f32 = transform.tune.knob<"sum_f32.rows"> = 0 from options = [0, 1, 2, 4, 6, 8]
         -> !transform.param<i64>
-    %l1, %c1 = transform.regtile.reduce_to_vector_accumulator %sum_i8
+    // Rows over threads (the count read when the kernel runs; pieces of
+    // 24 rows, a multiple of every row knob, the zero fill in each piece).
+    %piece_i8, %threads_i8 = transform.regtile.distribute_over_threads %sum_i8
+        grains [24] {fuse_producers}
+        : (!transform.any_op) -> (!transform.any_op, !transform.any_op)
+    %piece_f32, %threads_f32 = transform.regtile.distribute_over_threads %sum_f32
+        grains [24] {fuse_producers}
+        : (!transform.any_op) -> (!transform.any_op, !transform.any_op)
+    %l1, %c1 = transform.regtile.reduce_to_vector_accumulator %piece_i8
         accumulators = %acc_i8 rows = %rows_i8
         : (!transform.any_op, !transform.param<i64>, !transform.param<i64>)
         -> (!transform.any_op, !transform.any_op)
-    %l2, %c2 = transform.regtile.reduce_to_vector_accumulator %sum_f32
+    %l2, %c2 = transform.regtile.reduce_to_vector_accumulator %piece_f32
         accumulators = %acc_f32 rows = %rows_f32
         : (!transform.any_op, !transform.param<i64>, !transform.param<i64>)
         -> (!transform.any_op, !transform.any_op)

@@ -5,10 +5,18 @@
 // The checks examples/examples.json lists for it:
 // RUN: %examples check reductions -- %difftest-args | FileCheck %s
 // CHECK: == reductions {{.*}}: reductions_regtile{{$}}
-// CHECK: PASS 3 cases
+// CHECK: PASS 4 cases
 // CHECK: == reductions {{.*}}: reductions_inner_reduction{{$}}
 // CHECK: PASS 2 cases
 // CHECK: == reductions {{.*}}: reductions_inner_parallel{{$}}
 // CHECK: PASS 2 cases
 // CHECK: == reductions {{.*}}: reductions_upstream_recipe{{$}}
 // CHECK: PASS 2 cases
+// regtile's kernels split their rows over the threads they run with (pieces
+// of 24 rows; the small shapes stay serial): with 1, 3 and 7 threads (more
+// than the cores) on shapes large enough to split, rows dividing nothing.
+// RUN: env OMP_NUM_THREADS=1 %examples check reductions -- %difftest-args --case "M=1001 N=700" --case "M=100 N=6000" | FileCheck %s --check-prefix=THREADS
+// RUN: env OMP_NUM_THREADS=3 %examples check reductions -- %difftest-args --case "M=1001 N=700" --case "M=100 N=6000" | FileCheck %s --check-prefix=THREADS
+// RUN: env OMP_NUM_THREADS=7 %examples check reductions -- %difftest-args --case "M=1001 N=700" --case "M=100 N=6000" | FileCheck %s --check-prefix=THREADS
+// THREADS: == reductions {{.*}}: reductions_regtile{{$}}
+// THREADS: PASS 2 cases
