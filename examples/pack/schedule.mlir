@@ -1,6 +1,7 @@
 // Schedules for pack.mlir (pick one with
 // transform-interpreter{entry-point=...}):
-//   @pack_regtile             transform.regtile.pack_unpack_to_tile_copies,
+//   @pack_regtile             transform.regtile.pack_unpack_to_tile_copies
+//                             on each thread's piece (@split_packs),
 //                             with knobs (register budget, store kind:
 //                             cached as shipped);
 //   @pack_regtile_prefetch    the same, with prefetches for write 4096 bytes
@@ -23,13 +24,36 @@
 //                             tiled to one tile per iteration, each tile's
 //                             op vectorized.
 module attributes {transform.with_named_sequence} {
+  // The packs and unpacks of the module, each split over threads (the
+  // count read when the kernel runs), in pieces of whole tiles (a pack's
+  // loops count tiles, an unpack's elements; the example's tiles are
+  // 32x32): a pack along its loop with the most tiles, an unpack along the
+  // destination's rows (a piece that cut its rows would leave the copies'
+  // stores a dynamic row length: masked stores, measured 2x slower).
+  // Kernels too small to pay for a fork stay serial (minBytesPerThread).
+  transform.named_sequence @split_packs(%root: !transform.any_op {transform.readonly})
+      -> !transform.any_op {
+    %packs = transform.structured.match ops{["linalg.pack"]} in %root
+        : (!transform.any_op) -> !transform.any_op
+    %unpacks = transform.structured.match ops{["linalg.unpack"]} in %root
+        : (!transform.any_op) -> !transform.any_op
+    %pack_pieces, %f1 = transform.regtile.distribute_over_threads %packs
+        grains [1, 1] {max_loops = 1}
+        : (!transform.any_op) -> (!transform.any_op, !transform.any_op)
+    %unpack_pieces, %f2 = transform.regtile.distribute_over_threads %unpacks
+        grains [32, 0]
+        : (!transform.any_op) -> (!transform.any_op, !transform.any_op)
+    %pieces = transform.merge_handles %pack_pieces, %unpack_pieces : !transform.any_op
+    transform.yield %pieces : !transform.any_op
+  }
+
   // Tunable (regtile-tune): the register budget of a block, the tiles a
   // group of source rows covers and the kind of stores (the two entries
   // below fix the latter); as shipped, the target-derived budget and group
   // and cached stores.
   transform.named_sequence @pack_regtile(
       %root: !transform.any_op {transform.readonly}) {
-    %ops = transform.structured.match ops{["linalg.pack", "linalg.unpack"]} in %root
+    %ops = transform.include @split_packs failures(propagate) (%root)
         : (!transform.any_op) -> !transform.any_op
     %regs = transform.tune.knob<"pack.max_registers"> = 0 from options = [0, 4, 8, 24]
         -> !transform.param<i64>
@@ -53,7 +77,7 @@ module attributes {transform.with_named_sequence} {
 
   transform.named_sequence @pack_regtile_prefetch(
       %root: !transform.any_op {transform.readonly}) {
-    %ops = transform.structured.match ops{["linalg.pack", "linalg.unpack"]} in %root
+    %ops = transform.include @split_packs failures(propagate) (%root)
         : (!transform.any_op) -> !transform.any_op
     %loops = transform.regtile.pack_unpack_to_tile_copies %ops
         : (!transform.any_op) -> !transform.any_op
@@ -65,7 +89,7 @@ module attributes {transform.with_named_sequence} {
 
   transform.named_sequence @pack_regtile_streaming(
       %root: !transform.any_op {transform.readonly}) {
-    %ops = transform.structured.match ops{["linalg.pack", "linalg.unpack"]} in %root
+    %ops = transform.include @split_packs failures(propagate) (%root)
         : (!transform.any_op) -> !transform.any_op
     %loops = transform.regtile.pack_unpack_to_tile_copies %ops
         : (!transform.any_op) -> !transform.any_op

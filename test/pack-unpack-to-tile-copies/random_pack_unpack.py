@@ -57,6 +57,23 @@ PATTERN_FORM = """    %f = transform.structured.match ops{["func.func"]} in %roo
     } : !transform.any_op"""
 
 
+def threads_form(rank, inner, tiles, max_loops):
+    """Each pack and unpack split over threads (distribute_over_threads:
+    pieces of whole tiles, work threshold 1 point so that every case
+    splits), then tile copies on each piece."""
+    unpack_grains = [1] * rank
+    for d, tile in zip(inner, tiles):
+        unpack_grains[d] = tile
+    opts = f"{{max_loops = {max_loops}, min_points_per_thread = 1}}"
+
+    def split(kind, grains):
+        g = ", ".join(map(str, grains))
+        return f"""    %{kind} = transform.structured.match ops{{["linalg.{kind}"]}} in %root : (!transform.any_op) -> !transform.any_op
+    %{kind}_piece, %{kind}_forall = transform.regtile.distribute_over_threads %{kind} grains [{g}] {opts} : (!transform.any_op) -> (!transform.any_op, !transform.any_op)
+    %{kind}_loops = transform.regtile.pack_unpack_to_tile_copies %{kind}_piece : (!transform.any_op) -> !transform.any_op"""
+    return split("pack", [1] * rank) + "\n" + split("unpack", unpack_grains)
+
+
 def one_case(rng, idx, schedule, alloc_attrs, large_tiles=False):
     t = rng.choice(list(TYPES))
     suffix, pad_lit = TYPES[t]
@@ -93,6 +110,8 @@ def one_case(rng, idx, schedule, alloc_attrs, large_tiles=False):
     tl = ", ".join(map(str, tiles))
     perm_attr = f"outer_dims_perm = [{', '.join(map(str, perm))}] " \
         if perm != list(range(rank)) else ""
+    if schedule is None:
+        schedule = threads_form(rank, inner, tiles, rng.choice([0, 1]))
     st, pt = shape_str(src, t), shape_str(packed, t)
     pad_def = f"  %pad = arith.constant {pad_lit} : {t}\n" if use_pad else ""
     pad_use = f"padding_value(%pad : {t}) " if use_pad else ""
@@ -161,6 +180,9 @@ def main():
     form.add_argument("--streaming-stores", action="store_true",
                       help="annotate the loops regtile.streaming_stores "
                            "(buffers 64-byte aligned)")
+    form.add_argument("--threads", action="store_true",
+                      help="split each pack and unpack over threads first "
+                           "(distribute_over_threads, whole tiles per piece)")
     ap.add_argument("--max-registers", type=int,
                     help="the op's max_registers (register budget per block)")
     ap.add_argument("--tiles-per-group", type=int,
@@ -171,14 +193,15 @@ def main():
                          "loops over register blocks)")
     args = ap.parse_args()
     rng = random.Random(args.seed)
-    schedule = (PATTERN_FORM if args.pattern_form else
+    schedule = (None if args.threads else
+                PATTERN_FORM if args.pattern_form else
                 STREAMING_FORM if args.streaming_stores else OP_FORM)
     attrs = []
     if args.max_registers:
         attrs.append(f"max_registers = {args.max_registers}")
     if args.tiles_per_group:
         attrs.append(f"tiles_per_group = {args.tiles_per_group}")
-    if attrs:
+    if attrs and schedule:
         schedule = schedule.replace(
             "pack_unpack_to_tile_copies %p :",
             f"pack_unpack_to_tile_copies %p {{{', '.join(attrs)}}} :")

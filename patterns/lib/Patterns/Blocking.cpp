@@ -67,6 +67,10 @@ int64_t minPointsPerThread(const TargetInfo &target) {
       std::ceil(kForkJoinPayback * target.forkJoinCycles * pointsPerCycle));
 }
 
+int64_t minBytesPerThread(const TargetInfo &target) {
+  return kForkJoinPayback * target.forkJoinCycles * kMaxStreamBytesPerCycle;
+}
+
 namespace {
 
 /// The register tile mr x nr: mr rows of nv native vectors, with nv

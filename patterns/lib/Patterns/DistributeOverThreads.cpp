@@ -14,6 +14,7 @@
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
 #include "mlir/Dialect/SCF/Transforms/TileUsingInterface.h"
+#include "mlir/Dialect/Tensor/IR/Tensor.h"
 #include "mlir/IR/SymbolTable.h"
 #include "mlir/Interfaces/DestinationStyleOpInterface.h"
 
@@ -163,14 +164,17 @@ LogicalResult checkOp(TilingInterface op,
 
 /// `grains` with only the `maxLoops` loops of the most grains kept (see
 /// DistributeOverThreadsOptions::maxLoops).
-SmallVector<int64_t> keepWidestLoops(TilingInterface op,
+SmallVector<int64_t> keepWidestLoops(RewriterBase &rewriter, TilingInterface op,
                                      ArrayRef<int64_t> grains,
                                      int64_t maxLoops) {
   SmallVector<int64_t> kept(grains);
-  auto linalgOp = dyn_cast<linalg::LinalgOp>(op.getOperation());
-  SmallVector<int64_t> extents =
-      linalgOp ? linalgOp.getStaticLoopRanges()
-               : SmallVector<int64_t>(grains.size(), ShapedType::kDynamic);
+  SmallVector<int64_t> extents;
+  if (auto linalgOp = dyn_cast<linalg::LinalgOp>(op.getOperation()))
+    extents = linalgOp.getStaticLoopRanges();
+  else
+    for (Range r : op.getIterationDomain(rewriter))
+      extents.push_back(
+          getConstantIntValue(r.size).value_or(ShapedType::kDynamic));
   SmallVector<std::pair<int64_t, int64_t>> ranked; // (grains, loop)
   for (auto [d, grain] : llvm::enumerate(grains))
     if (grain > 0)
@@ -187,19 +191,55 @@ SmallVector<int64_t> keepWidestLoops(TilingInterface op,
   return kept;
 }
 
-/// The iteration points of `op`, and with `producers`, of the ops it
-/// fuses (the TilingInterface ops its operands come from, recursively): a
-/// convolution's points under its ReLU's.
-Value buildWork(IndexMath &m, TilingInterface op, bool producers) {
-  Value work = m.c(1);
+/// The work of `op`, and with `producers`, of the ops it fuses (the
+/// TilingInterface ops its operands come from, recursively: a convolution
+/// under its ReLU): its iteration points and the bytes of its tensor
+/// operands (what a memory-bound op moves).
+struct Work {
+  Value points, bytes;
+};
+
+Value buildTensorBytes(IndexMath &m, Value tensor) {
+  auto type = dyn_cast<RankedTensorType>(tensor.getType());
+  if (!type)
+    return m.c(0);
+  Value bytes =
+      m.c(llvm::divideCeil(storageBitwidth(type.getElementType()), 8));
+  for (int64_t d = 0; d < type.getRank(); ++d)
+    bytes = m.mul(bytes, type.isDynamicDim(d)
+                             ? tensor::DimOp::create(m.b, m.loc, tensor, d)
+                             : m.c(type.getDimSize(d)));
+  return bytes;
+}
+
+Work buildWork(IndexMath &m, TilingInterface op, bool producers) {
+  Work work{m.c(1), m.c(0)};
   for (Range r : op.getIterationDomain(m.b))
-    work = m.mul(work, getValueOrCreateConstantIndexOp(m.b, m.loc, r.size));
+    work.points =
+        m.mul(work.points, getValueOrCreateConstantIndexOp(m.b, m.loc, r.size));
+  for (Value operand : op->getOperands())
+    work.bytes = m.add(work.bytes, buildTensorBytes(m, operand));
   if (!producers)
     return work;
   for (Value operand : op->getOperands())
-    if (auto producer = operand.getDefiningOp<TilingInterface>())
-      work = m.add(work, buildWork(m, producer, producers));
+    if (auto producer = operand.getDefiningOp<TilingInterface>()) {
+      Work more = buildWork(m, producer, producers);
+      work.points = m.add(work.points, more.points);
+      work.bytes = m.add(work.bytes, more.bytes);
+    }
   return work;
+}
+
+/// The most threads the work pays for: enough multiply-adds or enough
+/// bytes to move per thread (Blocking.h), or with an explicit minimum,
+/// enough points.
+Value buildThreadCap(IndexMath &m, TilingInterface op, const TargetInfo &target,
+                     const DistributeOverThreadsOptions &options) {
+  Work work = buildWork(m, op, options.fuseProducers);
+  if (options.minPointsPerThread)
+    return m.div(work.points, m.c(options.minPointsPerThread));
+  return m.max(m.div(work.points, m.c(minPointsPerThread(target))),
+               m.div(work.bytes, m.c(minBytesPerThread(target))));
 }
 
 /// The tile sizes of the pieces (values at the insertion point; 0 for the
@@ -214,10 +254,7 @@ buildPieceSizes(RewriterBase &rewriter, TilingInterface op,
   SmallVector<Value> extents;
   for (Range r : domain)
     extents.push_back(getValueOrCreateConstantIndexOp(rewriter, loc, r.size));
-  Value work = buildWork(m, op, options.fuseProducers);
-  int64_t minPoints = options.minPointsPerThread ? options.minPointsPerThread
-                                                 : minPointsPerThread(target);
-  Value cap = m.div(work, m.c(minPoints));
+  Value cap = buildThreadCap(m, op, target, options);
   std::optional<int64_t> staticCap = getConstantIntValue(cap);
   if ((staticCap && *staticCap <= 1) || options.threads == 1) {
     // Too little work for a second thread, known now: one piece, the whole
@@ -231,7 +268,7 @@ buildPieceSizes(RewriterBase &rewriter, TilingInterface op,
                                   : buildRuntimeThreadCount(rewriter, loc, op);
   threads = m.max(m.c(1), m.min(threads, cap));
   SmallVector<int64_t> grains =
-      keepWidestLoops(op, options.grains, options.maxLoops);
+      keepWidestLoops(rewriter, op, options.grains, options.maxLoops);
   SmallVector<Value> counts;
   for (auto [extent, grain] : llvm::zip(extents, grains))
     if (grain > 0)

@@ -290,18 +290,9 @@ LogicalResult buildLowerToLLVMPipeline(OpPassManager &pm,
   pm.addPass(createConvertSCFToOpenMPPass());
   // A loop of one piece (a kernel kept serial) does not wake the team.
   pm.addPass(createRegtileParallelIf());
-  // The memref.alloca_scope it wraps each body in is inlined where the body
-  // allocates nothing; left, it would hold the several blocks scf-to-cf
-  // makes of the body's loops (invalid IR). Only that pattern: no folding,
-  // no region simplification, nothing else changes (kernels without
-  // threads lower exactly as without this stage).
-  GreedyRewriteConfig inlineScopes;
-  inlineScopes.enableFolding(false)
-      .enableConstantCSE(false)
-      .setRegionSimplificationLevel(GreedySimplifyRegionLevel::Disabled);
-  pm.addPass(
-      createCanonicalizerPass(inlineScopes, /*disabledPatterns=*/{},
-                              /*enabledPatterns=*/{"AllocaScopeInliner"}));
+  // The memref.alloca_scope it wraps each body in goes where the body
+  // allocates nothing (kernels without threads lower exactly as before).
+  pm.addPass(createRegtileInlineAllocaScopes());
   pm.addPass(createSCFToControlFlowPass());
   ConvertVectorToLLVMPassOptions toLLVM;
   toLLVM.reassociateFPReductions = options.reassociateFPReductions;

@@ -68,6 +68,18 @@ constexpr int64_t kForkJoinPayback = 4;
 /// 8 threads).
 int64_t minPointsPerThread(const TargetInfo &target);
 
+/// The most bytes a core moves per cycle through a loop that streams data
+/// from outside L1 (one 64-byte line fill every other cycle, the L2 rate
+/// of Zen 4 and of recent Intel cores): an upper bound, so that the byte
+/// threshold below errs toward serial.
+constexpr int64_t kMaxStreamBytesPerCycle = 32;
+
+/// Bytes a memory-bound op (a pack, a copy, a row sum: few operations per
+/// byte) must move on a thread for the fork to pay: kForkJoinPayback
+/// fork/joins at kMaxStreamBytesPerCycle (256 KiB with the measured
+/// fork/join).
+int64_t minBytesPerThread(const TargetInfo &target);
+
 //===----------------------------------------------------------------------===//
 // Contractions (GEMM)
 //===----------------------------------------------------------------------===//

@@ -90,6 +90,21 @@ def RegtileParallelIf : Pass<"regtile-parallel-if"> {
   let dependentDialects = ["mlir::arith::ArithDialect"];
 }
 
+def RegtileInlineAllocaScopes : Pass<"regtile-inline-alloca-scopes"> {
+  let summary = "Inline the alloca scopes that allocate nothing on the stack";
+  let description = [{
+    Inlines each single-block `memref.alloca_scope` without a
+    `memref.alloca` or `llvm.alloca` outside its nested allocation scopes.
+    `convert-scf-to-openmp` wraps each parallel loop's body in one; left
+    there, it would hold the several blocks `convert-scf-to-cf` makes of the
+    body's loops (invalid IR). Upstream's `AllocaScopeInliner` pattern does
+    the same but also counts an op without memory effects as an allocation
+    (the fence after streaming stores, an `llvm.call_intrinsic`) and keeps
+    the scope. Nothing else changes: no folding, no region simplification.
+  }];
+  let dependentDialects = ["mlir::memref::MemRefDialect"];
+}
+
 def RegtileFinalizeLLVM : Pass<"regtile-finalize-llvm", "mlir::ModuleOp"> {
   let summary = "Mark LLVM functions with the target CPU and features; "
                 "report what was not lowered";
