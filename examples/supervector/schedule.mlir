@@ -26,6 +26,21 @@ module attributes {transform.with_named_sequence} {
     transform.yield
   }
 
+  // Threads: vector_add_2d's rows and vecred's reduction (each vectorized
+  // loop: the whole vectors' and the remainder's) over threads, the count
+  // read when the kernels run; the reduction in fixed chunks, its result
+  // the same for every thread count. Yields the row loop (inside the
+  // forall).
+  transform.named_sequence @threads(%rows: !transform.any_op {transform.consumed},
+                                    %red: !transform.any_op {transform.consumed})
+      -> !transform.any_op {
+    %row_loop, %f1 = transform.regtile.distribute_loop_over_threads %rows
+        : (!transform.any_op) -> (!transform.any_op, !transform.any_op)
+    %red_loops, %f2 = transform.regtile.distribute_loop_over_threads %red
+        : (!transform.any_op) -> (!transform.any_op, !transform.any_op)
+    transform.yield %row_loop : !transform.any_op
+  }
+
   // regtile, 1-D: the seed's first example (virtual size 256) and vecred
   // with virtual size 128 (8 native accumulators on AVX-512).
   transform.named_sequence @supervector_regtile_1d(%root: !transform.any_op {transform.readonly}) {
@@ -33,6 +48,7 @@ module attributes {transform.with_named_sequence} {
     %v = transform.regtile.super_vectorize %inner {vector_sizes = array<i64: 256>} : (!transform.any_op) -> !transform.any_op
     %red = transform.include @red_loop failures(propagate) (%root) : (!transform.any_op) -> !transform.any_op
     %r = transform.regtile.super_vectorize %red {vector_sizes = array<i64: 128>, vectorize_reductions} : (!transform.any_op) -> !transform.any_op
+    %rows = transform.include @threads failures(propagate) (%outer, %r) : (!transform.any_op, !transform.any_op) -> !transform.any_op
     transform.include @to_native failures(propagate) (%root) : (!transform.any_op) -> ()
     transform.yield
   }
@@ -44,6 +60,7 @@ module attributes {transform.with_named_sequence} {
     %v = transform.regtile.super_vectorize %inner {vector_sizes = array<i64: 256>, mask_partial_vectors} : (!transform.any_op) -> !transform.any_op
     %red = transform.include @red_loop failures(propagate) (%root) : (!transform.any_op) -> !transform.any_op
     %r = transform.regtile.super_vectorize %red {vector_sizes = array<i64: 128>, vectorize_reductions} : (!transform.any_op) -> !transform.any_op
+    %rows = transform.include @threads failures(propagate) (%outer, %r) : (!transform.any_op, !transform.any_op) -> !transform.any_op
     transform.include @to_native failures(propagate) (%root) : (!transform.any_op) -> ()
     transform.yield
   }
@@ -56,9 +73,10 @@ module attributes {transform.with_named_sequence} {
   transform.named_sequence @supervector_regtile_1d_streaming(%root: !transform.any_op {transform.readonly}) {
     %outer, %inner = transform.include @add_loops failures(propagate) (%root) : (!transform.any_op) -> (!transform.any_op, !transform.any_op)
     %v = transform.regtile.super_vectorize %inner {vector_sizes = array<i64: 256>} : (!transform.any_op) -> !transform.any_op
-    transform.annotate %outer "regtile.streaming_stores" : !transform.any_op
     %red = transform.include @red_loop failures(propagate) (%root) : (!transform.any_op) -> !transform.any_op
     %r = transform.regtile.super_vectorize %red {vector_sizes = array<i64: 128>, vectorize_reductions} : (!transform.any_op) -> !transform.any_op
+    %rows = transform.include @threads failures(propagate) (%outer, %r) : (!transform.any_op, !transform.any_op) -> !transform.any_op
+    transform.annotate %rows "regtile.streaming_stores" : !transform.any_op
     transform.include @to_native failures(propagate) (%root) : (!transform.any_op) -> ()
     transform.yield
   }
@@ -75,12 +93,13 @@ module attributes {transform.with_named_sequence} {
     }, {
       %v = transform.regtile.super_vectorize %inner {vector_sizes = array<i64: 256>, mask_partial_vectors} : (!transform.any_op) -> !transform.any_op
     }
-    transform.tune.alternatives<"sv.stores"> selected_region = 0 {
-    }, {
-      transform.annotate %outer "regtile.streaming_stores" : !transform.any_op
-    }
     %red = transform.include @red_loop failures(propagate) (%root) : (!transform.any_op) -> !transform.any_op
     %r = transform.regtile.super_vectorize %red {vector_sizes = array<i64: 128>, vectorize_reductions} : (!transform.any_op) -> !transform.any_op
+    %rows = transform.include @threads failures(propagate) (%outer, %r) : (!transform.any_op, !transform.any_op) -> !transform.any_op
+    transform.tune.alternatives<"sv.stores"> selected_region = 0 {
+    }, {
+      transform.annotate %rows "regtile.streaming_stores" : !transform.any_op
+    }
     transform.include @to_native failures(propagate) (%root) : (!transform.any_op) -> ()
     transform.yield
   }
@@ -91,6 +110,7 @@ module attributes {transform.with_named_sequence} {
     %r, %c = transform.regtile.super_vectorize %outer {vector_sizes = array<i64: 32, 256>} : (!transform.any_op) -> (!transform.any_op, !transform.any_op)
     %red = transform.include @red_loop failures(propagate) (%root) : (!transform.any_op) -> !transform.any_op
     %v = transform.regtile.super_vectorize %red {vector_sizes = array<i64: 128>, vectorize_reductions} : (!transform.any_op) -> !transform.any_op
+    %rows = transform.include @threads failures(propagate) (%r, %v) : (!transform.any_op, !transform.any_op) -> !transform.any_op
     transform.include @to_native failures(propagate) (%root) : (!transform.any_op) -> ()
     transform.yield
   }

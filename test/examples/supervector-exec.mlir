@@ -13,3 +13,10 @@
 // CHECK: PASS 3 cases
 // CHECK: == supervector {{.*}}: supervector_regtile_2d{{$}}
 // CHECK: PASS 3 cases
+
+// Over threads (distribute_loop_over_threads: vector_add_2d's rows, vecred
+// in chunks), with 1, 3 and 7 threads on sizes large enough to split:
+// RUN: env OMP_NUM_THREADS=1 %examples check supervector -- %difftest-args --case "M=301 N=1000 L=700001" --case "M=37 N=300 L=1000" | FileCheck %s --check-prefix=THREADS
+// RUN: env OMP_NUM_THREADS=3 %examples check supervector -- %difftest-args --case "M=301 N=1000 L=700001" --case "M=37 N=300 L=1000" | FileCheck %s --check-prefix=THREADS
+// RUN: env OMP_NUM_THREADS=7 %examples check supervector -- %difftest-args --case "M=301 N=1000 L=700001" --case "M=37 N=300 L=1000" | FileCheck %s --check-prefix=THREADS
+// THREADS-COUNT-4: PASS 2 cases
