@@ -11,6 +11,8 @@
 #include "regtile/Patterns/Blocking.h"
 #include "regtile/Patterns/DistributeOverThreads.h"
 
+#include "IndexMath.h"
+
 #include "mlir/Analysis/SliceAnalysis.h"
 #include "mlir/Conversion/AffineToStandard/AffineToStandard.h"
 #include "mlir/Dialect/Affine/IR/AffineOps.h"
@@ -20,8 +22,8 @@
 #include "mlir/Dialect/Vector/IR/VectorOps.h"
 #include "mlir/IR/BuiltinAttributes.h"
 #include "mlir/Interfaces/SideEffectInterfaces.h"
-#include "mlir/Transforms/LoopInvariantCodeMotionUtils.h"
 #include "mlir/Transforms/GreedyPatternRewriteDriver.h"
+#include "mlir/Transforms/LoopInvariantCodeMotionUtils.h"
 #include "llvm/ADT/TypeSwitch.h"
 
 using namespace mlir;
@@ -259,45 +261,10 @@ FailureOr<scf::ForOp> lowerToSCF(RewriterBase &rewriter, Operation *loop) {
   return failure();
 }
 
-/// Index arithmetic at the insertion point.
-struct Math {
-  OpBuilder &b;
-  Location loc;
-  Value c(int64_t v) { return arith::ConstantIndexOp::create(b, loc, v); }
-  Value add(Value x, Value y) {
-    return b.createOrFold<arith::AddIOp>(loc, x, y);
-  }
-  Value sub(Value x, Value y) {
-    return b.createOrFold<arith::SubIOp>(loc, x, y);
-  }
-  Value mul(Value x, Value y) {
-    return b.createOrFold<arith::MulIOp>(loc, x, y);
-  }
-  Value div(Value x, Value y) {
-    return b.createOrFold<arith::DivUIOp>(loc, x, y);
-  }
-  Value ceilDiv(Value x, Value y) {
-    return b.createOrFold<arith::CeilDivUIOp>(loc, x, y);
-  }
-  Value min(Value x, Value y) {
-    return b.createOrFold<arith::MinUIOp>(loc, x, y);
-  }
-  Value max(Value x, Value y) {
-    return b.createOrFold<arith::MaxUIOp>(loc, x, y);
-  }
-  Value smax(Value x, Value y) {
-    return b.createOrFold<arith::MaxSIOp>(loc, x, y);
-  }
-  /// Iterations of an scf.for with these bounds (0 for an empty one).
-  Value trips(Value lb, Value ub, Value step) {
-    return ceilDiv(sub(smax(ub, lb), lb), step);
-  }
-};
-
 /// The bytes an iteration of `loop` moves: each access's bytes times the
 /// iterations of the loops around it inside `loop` (where their bounds are
 /// defined outside `loop`; else counted once), at the insertion point.
-Value buildBytesPerIteration(Math &m, scf::ForOp loop) {
+Value buildBytesPerIteration(IndexMath &m, scf::ForOp loop) {
   Value total = m.c(0);
   loop.getBody()->walk([&](Operation *op) {
     std::optional<Access> a = describeAccess(op);
@@ -322,7 +289,7 @@ Value buildBytesPerIteration(Math &m, scf::ForOp loop) {
   return m.max(total, m.c(1));
 }
 
-Value buildThreads(RewriterBase &rewriter, Math &m, Operation *at,
+Value buildThreads(RewriterBase &rewriter, IndexMath &m, Operation *at,
                    const DistributeLoopOverThreadsOptions &options) {
   return options.threads ? m.c(options.threads)
                          : buildRuntimeThreadCount(rewriter, m.loc, at);
@@ -335,7 +302,7 @@ distributeIterations(RewriterBase &rewriter, scf::ForOp loop,
                      const DistributeLoopOverThreadsOptions &options) {
   Location loc = loop.getLoc();
   rewriter.setInsertionPoint(loop);
-  Math m{rewriter, loc};
+  IndexMath m{rewriter, loc};
   Value lb = loop.getLowerBound(), ub = loop.getUpperBound(),
         step = loop.getStep();
   Value n = m.trips(lb, ub, step);
@@ -412,7 +379,7 @@ distributeChunks(RewriterBase &rewriter, scf::ForOp loop,
                  const DistributeLoopOverThreadsOptions &options) {
   Location loc = loop.getLoc();
   rewriter.setInsertionPoint(loop);
-  Math m{rewriter, loc};
+  IndexMath m{rewriter, loc};
   Value lb = loop.getLowerBound(), ub = loop.getUpperBound(),
         step = loop.getStep();
   Value n = m.trips(lb, ub, step);

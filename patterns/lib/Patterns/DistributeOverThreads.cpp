@@ -9,6 +9,8 @@
 #include "regtile/Patterns/DistributeOverThreads.h"
 #include "regtile/Patterns/Blocking.h"
 
+#include "IndexMath.h"
+
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Arith/Utils/Utils.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
@@ -40,31 +42,6 @@ void declareThreadCountFn(RewriterBase &rewriter, Operation *at) {
   auto fn = func::FuncOp::create(rewriter, at->getLoc(), kThreadCountFn, type);
   fn.setPrivate();
 }
-
-/// Index arithmetic at the insertion point.
-struct IndexMath {
-  RewriterBase &b;
-  Location loc;
-  Value c(int64_t v) { return arith::ConstantIndexOp::create(b, loc, v); }
-  Value add(Value x, Value y) {
-    return b.createOrFold<arith::AddIOp>(loc, x, y);
-  }
-  Value mul(Value x, Value y) {
-    return b.createOrFold<arith::MulIOp>(loc, x, y);
-  }
-  Value div(Value x, Value y) {
-    return b.createOrFold<arith::DivUIOp>(loc, x, y);
-  }
-  Value ceilDiv(Value x, Value y) {
-    return b.createOrFold<arith::CeilDivUIOp>(loc, x, y);
-  }
-  Value min(Value x, Value y) {
-    return b.createOrFold<arith::MinUIOp>(loc, x, y);
-  }
-  Value max(Value x, Value y) {
-    return b.createOrFold<arith::MaxUIOp>(loc, x, y);
-  }
-};
 
 /// The grid search: threads t_1..t_k for the k distributed loops with
 /// c_1..c_k grains each, t_1 x ... x t_k <= threads, minimizing the grains
