@@ -1,5 +1,4 @@
-//===- DistributeLoopOverThreads.h - distribute_loop_over_threads -*-
-//C++-*-===//
+//===- DistributeLoopOverThreads.h - Loops over threads ---------*- C++ -*-===//
 //
 // The library's API for transform.regtile.distribute_loop_over_threads.
 //
