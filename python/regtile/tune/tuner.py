@@ -110,13 +110,14 @@ class Tuner:
         exe = os.path.join(self.work, "driver")
         objs = [self.base_obj, self.ref_obj] + [o for _, _, o in batch]
         # MLIR's C runner utilities: memrefCopy, which kernels whose
-        # bufferization copies call (e.g. upstream's lower_pack reference).
+        # bufferization copies call (e.g. upstream's lower_pack reference);
+        # LLVM's OpenMP runtime, which kernels with threads call.
         mlir_lib = os.path.join(os.path.dirname(self.args.llvm_bin), "lib")
         link = subprocess.run([self.args.cxx, "-O2", "-std=c++17", "-I",
                                self.harness_dir, src, self.harness(), *objs,
                                "-o", exe, "-lm", f"-L{mlir_lib}",
                                f"-Wl,-rpath,{mlir_lib}",
-                               "-lmlir_c_runner_utils"],
+                               "-lmlir_c_runner_utils", "-lomp"],
                               capture_output=True, text=True)
         if link.returncode != 0:
             raise TuneError(
