@@ -1,5 +1,6 @@
 #!/usr/bin/env python3
-"""Benchmark report from the drivers' JSON (build/<name>.json).
+"""Benchmark report from the drivers' JSON (build/<name>.json, and
+build/<name>-2threads.json from a run with --threads=2).
 
 Writes, into --out (default build/benchmarks/):
   <name>.png   one bar chart per benchmark: the ratio that bounds it (x peak
@@ -58,10 +59,14 @@ def is_reference(variant):
 
 
 def load(build):
+    """Each benchmark's run on one thread (<name>.json) and, where there is
+    one, on two (<name>-2threads.json: scripts/run-examples.sh)."""
     out = []
     for name, title, key, label in BENCHMARKS:
-        path = os.path.join(build, f"{name}.json")
-        if os.path.exists(path):
+        for suffix, threads in (("", ""), ("-2threads", ", 2 threads")):
+            path = os.path.join(build, f"{name}{suffix}.json")
+            if not os.path.exists(path):
+                continue
             with open(path) as f:
                 data = json.load(f)
             for k in data["kernels"]:
@@ -70,7 +75,7 @@ def load(build):
                         k["bound_ratio"] = k.get(bound)
             data["machine"]["date"] = time.strftime(
                 "%Y-%m-%d", time.gmtime(os.path.getmtime(path)))
-            out.append((name, title, key, label, data))
+            out.append((name + suffix, title + threads, key, label, data))
     return out
 
 
@@ -84,8 +89,11 @@ def workloads(data):
 
 def machine_line(data):
     m = data["machine"]
+    threads = m.get("threads", 1)
+    where = (f"core {m['cpu']}" if threads == 1 else
+             f"{threads} threads on cores {m['cpu']}-{m['cpu'] + threads - 1}")
     return (f"{m.get('date', '')}, "
-            f"{m.get('cpu_model', 'CPU not recorded')}, core {m['cpu']}, "
+            f"{m.get('cpu_model', 'CPU not recorded')}, {where}, "
             f"peak {m['peak_gflops']:.1f} GFLOP/s, memcpy "
             f"{m['memcpy_gbs']:.1f} GB/s, medians of {m['rounds']} "
             f"interleaved rounds")
@@ -153,7 +161,36 @@ def summary(benchmarks):
                          f"{row_label(key, label, w)} | "
                          f"{b['variant']}: {b[key]:.2f} | "
                          f"{a[key] / b[key]:.2f}x |")
-    return "\n".join(lines) + "\n\nMeasured on:\n" + "\n".join(machines) + "\n"
+    return ("\n".join(lines) + speedups(benchmarks) + "\n\nMeasured on:\n" +
+            "\n".join(machines) + "\n")
+
+
+def speedups(benchmarks):
+    """Per workload: regtile's best variant on two threads, its time on one
+    thread over its time on two (the same variant, each run's median)."""
+    one = {b[0]: b[4] for b in benchmarks}
+    lines = []
+    for name, title, key, label, data in benchmarks:
+        if not name.endswith("-2threads") or name[:-9] not in one:
+            continue
+        serial = one[name[:-9]]["kernels"]
+        for w in workloads(data):
+            mine = [k for k in data["kernels"] if k["workload"] == w
+                    and is_regtile(k["variant"]) and k[key] is not None]
+            if not mine:
+                continue
+            a = max(mine, key=lambda k: k[key])
+            s = [k for k in serial if k["workload"] == w
+                 and k["variant"] == a["variant"] and k["seconds"]]
+            if s and a["seconds"]:
+                lines.append(f"| {title} | {w} | {a['variant']} | "
+                             f"{s[0]['seconds'] / a['seconds']:.2f}x |")
+    if not lines:
+        return ""
+    return ("\n\nTwo threads against one (regtile's best variant on two "
+            "threads, the same variant's time on one thread over its time "
+            "on two):\n\n| benchmark | workload | variant | speed-up |\n"
+            "|---|---|---|---:|\n" + "\n".join(lines))
 
 
 def fmt(v, spec=".2f"):

@@ -2,7 +2,8 @@
 # regtile's main job on its built-in examples: set up, build, apply each
 # example's schedule with the stock mlir-opt plus the plugin, compile, run,
 # check the result against the unscheduled payload, and print the benchmark
-# table of measured ratios (pinned to one core, medians, same run).
+# tables of measured ratios (pinned to one core, then two threads pinned to
+# two cores with every peer on two threads; medians, same run).
 #   BUILD_DIR  build directory (default: build)
 #   REPS       interleaved benchmark rounds (default: 11)
 #   TUNE       auto (default): if examples/tuned/<host CPU>.txt records
@@ -50,7 +51,7 @@ if [[ -d "$tuned" ]]; then
 fi
 difftest_args=(--opt "$LLVM_BIN/mlir-opt" --plugin "$plugin"
   --runner "$LLVM_BIN/mlir-runner"
-  --shared-libs "$LLVM_LIB/libmlir_runner_utils.so,$LLVM_LIB/libmlir_c_runner_utils.so,$BUILD_DIR/lib/libregtile_test_runtime.so")
+  --shared-libs "$LLVM_LIB/libmlir_runner_utils.so,$LLVM_LIB/libmlir_c_runner_utils.so,$LLVM_LIB/libomp.so,$BUILD_DIR/lib/libregtile_test_runtime.so")
 
 # Each example (examples/examples.json): checked against the unscheduled
 # payload on shapes that do and do not divide the tiles, then benchmarked at
@@ -59,8 +60,13 @@ mapfile -t manifest < <(examples list)
 for line in "${manifest[@]}"; do
   read -r name benchmark <<< "$line"
   examples check "$name" -- "${difftest_args[@]}" | grep -E '^(==|difftest: (PASS|FAIL))'
-  echo "== $name: benchmark"
+  echo "== $name: benchmark, 1 thread"
   "$BUILD_DIR/bench/$benchmark" --reps="$REPS" --json="$BUILD_DIR/$name.json"
+  if (( $(nproc) >= 2 )); then
+    echo "== $name: benchmark, 2 threads (every peer with 2 threads too)"
+    "$BUILD_DIR/bench/$benchmark" --threads=2 --reps="$REPS" \
+      --json="$BUILD_DIR/$name-2threads.json"
+  fi
 done
 
 echo "== report: charts and summary of this run"

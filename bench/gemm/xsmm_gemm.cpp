@@ -6,6 +6,10 @@
 // the kernel alone on pre-packed blocks. libxsmm is column-major: row-major
 // C = A * B is C^T = B^T * A^T for it, so its "A" is a block of B and its
 // "B" a block of A. Sizes that do not divide 32 are padded with zeros.
+// Each step is an OpenMP loop over blocks (static schedule) on the run's
+// threads (OMP_NUM_THREADS): libxsmm generates kernels, the caller
+// distributes them, as tpp-mlir does. Compiled by clang with -fopenmp
+// (bench/CMakeLists.txt): LLVM's OpenMP runtime.
 //
 //===----------------------------------------------------------------------===//
 
@@ -23,7 +27,6 @@ struct Plan {
   int m = 0, n = 0, k = 0, mb = 0, nb = 0, kb = 0;
   float *ap = nullptr, *bp = nullptr, *cp = nullptr;
   libxsmm_smmfunction_reducebatch_addr kernel = nullptr;
-  std::vector<const float *> aPtrs, bPtrs;
 };
 
 Plan &plan(int m, int n, int k) {
@@ -46,8 +49,6 @@ Plan &plan(int m, int n, int k) {
   int flags = LIBXSMM_GEMM_FLAGS('N', 'N');
   p->kernel = libxsmm_smmdispatch_reducebatch_addr(
       T, T, T, nullptr, nullptr, nullptr, &alpha, &beta, &flags, nullptr);
-  p->aPtrs.resize(p->kb);
-  p->bPtrs.resize(p->kb);
   plans.push_back(p);
   return *p;
 }
@@ -55,6 +56,7 @@ Plan &plan(int m, int n, int k) {
 // Block (i, j) of a row-major R x C matrix into a dense T x T block.
 void packBlocks(const float *src, float *dst, int rows, int cols, int rb,
                 int cb, bool rowsOuter) {
+#pragma omp parallel for collapse(2) schedule(static)
   for (int i = 0; i < rb; ++i)
     for (int j = 0; j < cb; ++j) {
       float *blk =
@@ -70,21 +72,27 @@ void packBlocks(const float *src, float *dst, int rows, int cols, int rb,
 }
 
 void blockedGemm(Plan &p) {
-  unsigned long long count = p.kb;
-  for (int i = 0; i < p.mb; ++i)
-    for (int j = 0; j < p.nb; ++j) {
-      for (int kk = 0; kk < p.kb; ++kk) {
-        // libxsmm's A (T x T col-major, ld T) is block (kk, j) of B, its B
-        // block (i, kk) of A.
-        p.aPtrs[kk] = p.bp + (size_t(j) * p.kb + kk) * T * T;
-        p.bPtrs[kk] = p.ap + (size_t(i) * p.kb + kk) * T * T;
+#pragma omp parallel
+  {
+    unsigned long long count = p.kb;
+    std::vector<const float *> aPtrs(p.kb), bPtrs(p.kb);
+#pragma omp for collapse(2) schedule(static)
+    for (int i = 0; i < p.mb; ++i)
+      for (int j = 0; j < p.nb; ++j) {
+        for (int kk = 0; kk < p.kb; ++kk) {
+          // libxsmm's A (T x T col-major, ld T) is block (kk, j) of B, its
+          // B block (i, kk) of A.
+          aPtrs[kk] = p.bp + (size_t(j) * p.kb + kk) * T * T;
+          bPtrs[kk] = p.ap + (size_t(i) * p.kb + kk) * T * T;
+        }
+        p.kernel(aPtrs.data(), bPtrs.data(),
+                 p.cp + (size_t(i) * p.nb + j) * T * T, &count);
       }
-      p.kernel(p.aPtrs.data(), p.bPtrs.data(),
-               p.cp + (size_t(i) * p.nb + j) * T * T, &count);
-    }
+  }
 }
 
 void unpackC(const Plan &p, float *c) {
+#pragma omp parallel for collapse(2) schedule(static)
   for (int i = 0; i < p.mb; ++i)
     for (int j = 0; j < p.nb; ++j) {
       const float *blk = p.cp + (size_t(i) * p.nb + j) * T * T;

@@ -59,7 +59,11 @@ module attributes {transform.with_named_sequence} {
       %root: !transform.any_op {transform.readonly}) {
     %sums = transform.structured.match ops{["linalg.generic"]} in %root
         : (!transform.any_op) -> !transform.any_op
-    %loop, %combine = transform.regtile.reduce_to_vector_accumulator %sums
+    // Rows over threads, as @reductions_regtile.
+    %pieces, %threads = transform.regtile.distribute_over_threads %sums
+        grains [24] {fuse_producers}
+        : (!transform.any_op) -> (!transform.any_op, !transform.any_op)
+    %loop, %combine = transform.regtile.reduce_to_vector_accumulator %pieces
         {arch = "host,-avx512vnni"}
         : (!transform.any_op) -> (!transform.any_op, !transform.any_op)
     transform.yield

@@ -6,6 +6,8 @@
 // RUN: %examples check reductions -- %difftest-args | FileCheck %s
 // CHECK: == reductions {{.*}}: reductions_regtile{{$}}
 // CHECK: PASS 4 cases
+// CHECK: == reductions {{.*}}: reductions_regtile_no_vnni{{$}}
+// CHECK: PASS 4 cases
 // CHECK: == reductions {{.*}}: reductions_inner_reduction{{$}}
 // CHECK: PASS 2 cases
 // CHECK: == reductions {{.*}}: reductions_inner_parallel{{$}}
@@ -19,4 +21,6 @@
 // RUN: env OMP_NUM_THREADS=3 %examples check reductions -- %difftest-args --case "M=1001 N=700" --case "M=100 N=6000" | FileCheck %s --check-prefix=THREADS
 // RUN: env OMP_NUM_THREADS=7 %examples check reductions -- %difftest-args --case "M=1001 N=700" --case "M=100 N=6000" | FileCheck %s --check-prefix=THREADS
 // THREADS: == reductions {{.*}}: reductions_regtile{{$}}
+// THREADS: PASS 2 cases
+// THREADS: == reductions {{.*}}: reductions_regtile_no_vnni{{$}}
 // THREADS: PASS 2 cases
