@@ -45,8 +45,8 @@ namespace regtile {
 struct DistributeLoopOverThreadsOptions {
   /// Fixed thread count (0: the runtime's, read when the loop runs).
   int64_t threads = 0;
-  /// Iterations of a chunk of a reduction (0: enough to move
-  /// minBytesPerThread).
+  /// Iterations of a chunk of a reduction (0: enough to move a quarter of
+  /// minBytesPerThread: threads take whole chunks).
   int64_t chunkIterations = 0;
   /// Bytes below which adding a thread does not pay (0:
   /// minBytesPerThread(target)).

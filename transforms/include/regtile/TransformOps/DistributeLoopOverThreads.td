@@ -33,8 +33,8 @@ def DistributeLoopOverThreadsOp
     - a reduction loop (each result combined by one arith op with a neutral
       value: add, mul, min, max, and, or; floating-point ones need fastmath
       `reassoc`): the iterations cut into chunks of `chunk` iterations (0:
-      enough to move `minBytesPerThread`), fixed by the loop and not by
-      the thread count; each chunk reduced from the neutral value into a
+      enough to move a quarter of `minBytesPerThread`, 64 KB: a thread
+      takes whole chunks), fixed by the loop and not by the thread count; each chunk reduced from the neutral value into a
       buffer of partial results (heap, one per call), a thread's chunks
       contiguous; then, on the calling thread, the initial value combined
       with the partial results in chunk order. **The result is the same for
