@@ -295,20 +295,38 @@ Value buildThreads(RewriterBase &rewriter, IndexMath &m, Operation *at,
                          : buildRuntimeThreadCount(rewriter, m.loc, at);
 }
 
+/// What both splits start from, built before the loop: its bounds, its
+/// iterations, the bytes of one, and the most threads they pay for.
+struct LoopWork {
+  Value lb, ub, step, n, bytes, cap;
+  int64_t minBytes;
+};
+
+LoopWork buildLoopWork(RewriterBase &rewriter, IndexMath &m, scf::ForOp loop,
+                       const TargetInfo &target,
+                       const DistributeLoopOverThreadsOptions &options) {
+  rewriter.setInsertionPoint(loop);
+  LoopWork w;
+  w.lb = loop.getLowerBound();
+  w.ub = loop.getUpperBound();
+  w.step = loop.getStep();
+  w.n = m.trips(w.lb, w.ub, w.step);
+  w.minBytes = options.minBytesPerThread ? options.minBytesPerThread
+                                         : minBytesPerThread(target);
+  w.bytes = buildBytesPerIteration(m, loop);
+  w.cap = m.div(m.mul(w.n, w.bytes), m.c(w.minBytes));
+  return w;
+}
+
 /// A loop without results: one piece of iterations per thread.
 DistributeLoopOverThreadsResult
 distributeIterations(RewriterBase &rewriter, scf::ForOp loop,
                      const TargetInfo &target,
                      const DistributeLoopOverThreadsOptions &options) {
   Location loc = loop.getLoc();
-  rewriter.setInsertionPoint(loop);
   IndexMath m{rewriter, loc};
-  Value lb = loop.getLowerBound(), ub = loop.getUpperBound(),
-        step = loop.getStep();
-  Value n = m.trips(lb, ub, step);
-  int64_t minBytes = options.minBytesPerThread ? options.minBytesPerThread
-                                               : minBytesPerThread(target);
-  Value cap = m.div(m.mul(n, buildBytesPerIteration(m, loop)), m.c(minBytes));
+  LoopWork w = buildLoopWork(rewriter, m, loop, target, options);
+  Value lb = w.lb, ub = w.ub, step = w.step, n = w.n, cap = w.cap;
   Value threads =
       m.max(m.c(1), m.min(buildThreads(rewriter, m, loop, options), cap));
   Value per = m.mul(m.max(m.c(1), m.ceilDiv(n, threads)), step);
@@ -386,14 +404,10 @@ distributeChunks(RewriterBase &rewriter, scf::ForOp loop,
                  ArrayRef<Reduction> reductions, const TargetInfo &target,
                  const DistributeLoopOverThreadsOptions &options) {
   Location loc = loop.getLoc();
-  rewriter.setInsertionPoint(loop);
   IndexMath m{rewriter, loc};
-  Value lb = loop.getLowerBound(), ub = loop.getUpperBound(),
-        step = loop.getStep();
-  Value n = m.trips(lb, ub, step);
-  int64_t minBytes = options.minBytesPerThread ? options.minBytesPerThread
-                                               : minBytesPerThread(target);
-  Value bytes = buildBytesPerIteration(m, loop);
+  LoopWork w = buildLoopWork(rewriter, m, loop, target, options);
+  Value lb = w.lb, ub = w.ub, step = w.step, n = w.n, bytes = w.bytes;
+  int64_t minBytes = w.minBytes;
   Value chunk =
       options.chunkIterations
           ? m.c(options.chunkIterations)
@@ -403,9 +417,8 @@ distributeChunks(RewriterBase &rewriter, scf::ForOp loop,
   SmallVector<Value> partials;
   for (Value init : loop.getInitArgs())
     partials.push_back(buildPartials(rewriter, loc, init.getType(), chunks));
-  Value cap = m.div(m.mul(n, bytes), m.c(minBytes));
   Value threads = m.max(m.c(1), m.min(buildThreads(rewriter, m, loop, options),
-                                      m.min(cap, chunks)));
+                                      m.min(w.cap, chunks)));
   Value per = m.ceilDiv(chunks, threads);
   auto forall = scf::ForallOp::create(
       rewriter, loc, ArrayRef<OpFoldResult>{rewriter.getIndexAttr(0)},
