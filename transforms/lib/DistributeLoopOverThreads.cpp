@@ -39,12 +39,15 @@ regtile::transform_ops::DistributeLoopOverThreadsOp::applyToOne(
       resolveTarget(getOperation(), getArch(), target);
   if (failed(info))
     return DiagnosedSilenceableFailure::definiteFailure();
-  std::string reason;
+  regtile::DistributeLoopOverThreadsFailure diag;
   FailureOr<regtile::DistributeLoopOverThreadsResult> distributed =
       regtile::distributeLoopOverThreads(rewriter, target, *info, options,
-                                         reason);
+                                         diag);
+  if (failed(distributed) && diag.payloadChanged)
+    return ::mlir::emitDefiniteFailure(target, "cannot distribute the loop: " +
+                                                   diag.reason);
   if (failed(distributed))
-    return refuse(*this, target, "cannot distribute the loop: " + reason);
+    return refuse(*this, target, "cannot distribute the loop: " + diag.reason);
   results.push_back(distributed->loop);
   results.push_back(distributed->forall);
   return DiagnosedSilenceableFailure::success();

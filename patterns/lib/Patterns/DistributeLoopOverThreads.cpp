@@ -175,9 +175,8 @@ LogicalResult checkDisjoint(const LoopFacts &loop, ArrayRef<Access> accesses,
   return success();
 }
 
-/// A reduction result of the loop: its combiner and kind.
+/// A reduction result of the loop: the kind of its combiner.
 struct Reduction {
-  Operation *combiner;
   arith::AtomicRMWKind kind;
 };
 
@@ -226,7 +225,7 @@ FailureOr<SmallVector<Reduction>> matchReductions(const LoopFacts &loop,
                "' without fastmath reassoc: splitting it reorders the sum";
       return failure();
     }
-    reductions.push_back({combiners[0], *kind});
+    reductions.push_back({*kind});
   }
   return reductions;
 }
@@ -467,9 +466,12 @@ distributeChunks(RewriterBase &rewriter, scf::ForOp loop,
 
 } // namespace
 
-FailureOr<DistributeLoopOverThreadsResult> distributeLoopOverThreads(
-    RewriterBase &rewriter, Operation *loop, const TargetInfo &target,
-    const DistributeLoopOverThreadsOptions &options, std::string &reason) {
+FailureOr<DistributeLoopOverThreadsResult>
+distributeLoopOverThreads(RewriterBase &rewriter, Operation *loop,
+                          const TargetInfo &target,
+                          const DistributeLoopOverThreadsOptions &options,
+                          DistributeLoopOverThreadsFailure &diag) {
+  std::string &reason = diag.reason;
   if (options.threads < 0 || options.chunkIterations < 0 ||
       options.minBytesPerThread < 0) {
     reason = "negative thread count, chunk or minimum bytes per thread";
@@ -488,7 +490,8 @@ FailureOr<DistributeLoopOverThreadsResult> distributeLoopOverThreads(
     return failure();
   FailureOr<scf::ForOp> lowered = lowerToSCF(rewriter, loop);
   if (failed(lowered)) {
-    reason = "lowering the affine loop to scf failed";
+    reason = "lowering the affine loop to scf did not converge";
+    diag.payloadChanged = true;
     return failure();
   }
   if (reductions->empty())

@@ -59,16 +59,25 @@ struct DistributeLoopOverThreadsResult {
   mlir::scf::ForOp loop;
 };
 
+/// Why distributeLoopOverThreads failed, and whether the IR was changed
+/// before it did (then the caller cannot skip the loop and go on).
+struct DistributeLoopOverThreadsFailure {
+  std::string reason;
+  bool payloadChanged = false;
+};
+
 /// Distributes `loop` (see file comment). Fails without changing the IR,
-/// setting `reason`, when the loop is neither an affine.for nor an
+/// setting `diag.reason`, when the loop is neither an affine.for nor an
 /// scf.for, its iterations may touch the same elements of a buffer one
 /// writes, a result is not a reduction of a known kind, a floating-point
-/// combiner lacks reassoc, or an op of the body has unknown effects.
+/// combiner lacks reassoc, or an op of the body has unknown effects. Fails
+/// with `diag.payloadChanged` set if lowering an affine loop to scf
+/// does not converge (the loop is then partly lowered).
 mlir::FailureOr<DistributeLoopOverThreadsResult>
 distributeLoopOverThreads(mlir::RewriterBase &rewriter, mlir::Operation *loop,
                           const TargetInfo &target,
                           const DistributeLoopOverThreadsOptions &options,
-                          std::string &reason);
+                          DistributeLoopOverThreadsFailure &diag);
 
 } // namespace regtile
 
