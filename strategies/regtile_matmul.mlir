@@ -66,29 +66,19 @@ module attributes {transform.with_named_sequence} {
       %fixed_kc: !transform.param<i64> {transform.readonly},
       %fixed_nc: !transform.param<i64> {transform.readonly},
       %prefetch: !transform.param<i64> {transform.readonly}) {
-    %mms = transform.structured.match ops{["linalg.matmul"]} in %func
+    // Matmuls, and generics of the same structure (e.g. u8 x s8 -> i32,
+    // the inputs widened differently, which no named op expresses).
+    %named = transform.structured.match ops{["linalg.matmul"]} in %func
         : (!transform.any_op) -> !transform.any_op
+    %generic = transform.collect_matching @regtile_match_gemm_generic in %func
+        : (!transform.any_op) -> !transform.any_op
+    %mms = transform.merge_handles %named, %generic : !transform.any_op
     transform.foreach %mms : !transform.any_op {
     ^bb0(%mm: !transform.any_op):
-      %mr, %nr, %kc, %nc = transform.regtile.contraction_blocking %mm
-          mr = %fixed_mr nr = %fixed_nr kc = %fixed_kc nc = %fixed_nc
+      transform.include @regtile_block_gemm failures(propagate)
+          (%mm, %fixed_mr, %fixed_nr, %fixed_kc, %fixed_nc, %prefetch)
           : (!transform.any_op, !transform.param<i64>, !transform.param<i64>,
-             !transform.param<i64>, !transform.param<i64>)
-          -> (!transform.param<i64>, !transform.param<i64>,
-              !transform.param<i64>, !transform.param<i64>)
-      %piece, %threads = transform.regtile.distribute_over_threads %mm grains [%mr, %nr, 0] {max_loops = 1}
-          : (!transform.any_op, !transform.param<i64>, !transform.param<i64>)
-          -> (!transform.any_op, !transform.any_op)
-      %block, %jc, %pc = transform.structured.tile_using_for %piece tile_sizes [0, %nc, %kc]
-          : (!transform.any_op, !transform.param<i64>, !transform.param<i64>)
-          -> (!transform.any_op, !transform.any_op, !transform.any_op)
-      %micro, %ir, %jr, %k = transform.structured.tile_using_for %block tile_sizes [%mr, %nr, 1]
-          : (!transform.any_op, !transform.param<i64>, !transform.param<i64>)
-          -> (!transform.any_op, !transform.any_op, !transform.any_op, !transform.any_op)
-      %copy, %cache = transform.regtile.cache_read %micro, %pc {operand = 1, fill_on_first_use}
-          : (!transform.any_op, !transform.any_op) -> (!transform.any_op, !transform.any_op)
-      %loop = transform.regtile.cache_reduce %micro, %k prefetch_ahead = %prefetch {prefetch_next_streams}
-          : (!transform.any_op, !transform.any_op, !transform.param<i64>) -> !transform.any_op
+             !transform.param<i64>, !transform.param<i64>, !transform.param<i64>) -> ()
     }
     // Batch matmuls: one batch at a time, then the same blocking.
     %bmms = transform.structured.match ops{["linalg.batch_matmul"]} in %func
@@ -101,6 +91,8 @@ module attributes {transform.with_named_sequence} {
              !transform.param<i64>, !transform.param<i64>)
           -> (!transform.param<i64>, !transform.param<i64>,
               !transform.param<i64>, !transform.param<i64>)
+      %g = transform.regtile.dot_product_group %bmm
+          : (!transform.any_op) -> !transform.param<i64>
       %piece, %threads = transform.regtile.distribute_over_threads %bmm grains [1, %mr, %nr, 0] {max_loops = 1}
           : (!transform.any_op, !transform.param<i64>, !transform.param<i64>)
           -> (!transform.any_op, !transform.any_op)
@@ -109,12 +101,12 @@ module attributes {transform.with_named_sequence} {
       %block, %jc, %pc = transform.structured.tile_using_for %one tile_sizes [0, 0, %nc, %kc]
           : (!transform.any_op, !transform.param<i64>, !transform.param<i64>)
           -> (!transform.any_op, !transform.any_op, !transform.any_op)
-      %micro, %ir, %jr, %k = transform.structured.tile_using_for %block tile_sizes [0, %mr, %nr, 1]
-          : (!transform.any_op, !transform.param<i64>, !transform.param<i64>)
+      %micro, %ir, %jr, %k = transform.structured.tile_using_for %block tile_sizes [0, %mr, %nr, %g]
+          : (!transform.any_op, !transform.param<i64>, !transform.param<i64>, !transform.param<i64>)
           -> (!transform.any_op, !transform.any_op, !transform.any_op, !transform.any_op)
-      %copy, %cache = transform.regtile.cache_read %micro, %pc {operand = 1, fill_on_first_use}
+      %copy, %cache = transform.regtile.cache_read %micro, %pc {operand = 1, fill_on_first_use, interleave}
           : (!transform.any_op, !transform.any_op) -> (!transform.any_op, !transform.any_op)
-      %loop = transform.regtile.cache_reduce %micro, %k prefetch_ahead = %prefetch {prefetch_next_streams}
+      %loop = transform.regtile.cache_reduce %micro, %k prefetch_ahead = %prefetch {prefetch_next_streams, allow_reassociation}
           : (!transform.any_op, !transform.any_op, !transform.param<i64>) -> !transform.any_op
     }
     transform.apply_patterns to %func {
@@ -122,6 +114,70 @@ module attributes {transform.with_named_sequence} {
       transform.apply_patterns.regtile.fold_whole_slices
     } : !transform.any_op
     transform.apply_cse to %func : !transform.any_op
+    transform.yield
+  }
+
+  // A linalg.generic with a GEMM's loops: (m, n, k) parallel, parallel,
+  // reduction, classified by upstream as one M, one N and one K dim in
+  // that order (A indexed by m and k, B by k and n, C by m and n, in
+  // either layout); its body is whatever the micro-kernel computes.
+  transform.named_sequence @regtile_match_gemm_generic(
+      %op: !transform.any_op {transform.readonly}) -> !transform.any_op {
+    %m = transform.match.structured failures(propagate) %op
+        : (!transform.any_op) -> !transform.any_op {
+    ^bb0(%s: !transform.any_op):
+      transform.match.operation_name %s ["linalg.generic"] : !transform.any_op
+      %nin = transform.match.structured.num_inputs %s
+          : (!transform.any_op) -> !transform.param<i64>
+      %two = transform.param.constant 2 : i64 -> !transform.param<i64>
+      transform.match.param.cmpi eq %nin, %two : !transform.param<i64>
+      %rank = transform.match.structured.rank %s
+          : (!transform.any_op) -> !transform.param<i64>
+      %three = transform.param.constant 3 : i64 -> !transform.param<i64>
+      transform.match.param.cmpi eq %rank, %three : !transform.param<i64>
+      %b, %dm, %dn, %dk = transform.match.structured.classify_contraction_dims %s
+          : (!transform.any_op) -> (!transform.param<i64>, !transform.param<i64>,
+                                    !transform.param<i64>, !transform.param<i64>)
+      %zero = transform.param.constant 0 : i64 -> !transform.param<i64>
+      %one = transform.param.constant 1 : i64 -> !transform.param<i64>
+      transform.match.param.cmpi eq %dm, %zero : !transform.param<i64>
+      transform.match.param.cmpi eq %dn, %one : !transform.param<i64>
+      transform.match.param.cmpi eq %dk, %two : !transform.param<i64>
+      transform.match.structured.yield %s : !transform.any_op
+    }
+    transform.yield %m : !transform.any_op
+  }
+
+  // One GEMM-shaped op (a matmul or a generic of its structure): the
+  // blocking and micro-kernel above.
+  transform.named_sequence @regtile_block_gemm(
+      %mm: !transform.any_op {transform.consumed},
+      %fixed_mr: !transform.param<i64> {transform.readonly},
+      %fixed_nr: !transform.param<i64> {transform.readonly},
+      %fixed_kc: !transform.param<i64> {transform.readonly},
+      %fixed_nc: !transform.param<i64> {transform.readonly},
+      %prefetch: !transform.param<i64> {transform.readonly}) {
+    %mr, %nr, %kc, %nc = transform.regtile.contraction_blocking %mm
+        mr = %fixed_mr nr = %fixed_nr kc = %fixed_kc nc = %fixed_nc
+        : (!transform.any_op, !transform.param<i64>, !transform.param<i64>,
+           !transform.param<i64>, !transform.param<i64>)
+        -> (!transform.param<i64>, !transform.param<i64>,
+            !transform.param<i64>, !transform.param<i64>)
+    %g = transform.regtile.dot_product_group %mm
+        : (!transform.any_op) -> !transform.param<i64>
+    %piece, %threads = transform.regtile.distribute_over_threads %mm grains [%mr, %nr, 0] {max_loops = 1}
+        : (!transform.any_op, !transform.param<i64>, !transform.param<i64>)
+        -> (!transform.any_op, !transform.any_op)
+    %block, %jc, %pc = transform.structured.tile_using_for %piece tile_sizes [0, %nc, %kc]
+        : (!transform.any_op, !transform.param<i64>, !transform.param<i64>)
+        -> (!transform.any_op, !transform.any_op, !transform.any_op)
+    %micro, %ir, %jr, %k = transform.structured.tile_using_for %block tile_sizes [%mr, %nr, %g]
+        : (!transform.any_op, !transform.param<i64>, !transform.param<i64>, !transform.param<i64>)
+        -> (!transform.any_op, !transform.any_op, !transform.any_op, !transform.any_op)
+    %copy, %cache = transform.regtile.cache_read %micro, %pc {operand = 1, fill_on_first_use, interleave}
+        : (!transform.any_op, !transform.any_op) -> (!transform.any_op, !transform.any_op)
+    %loop = transform.regtile.cache_reduce %micro, %k prefetch_ahead = %prefetch {prefetch_next_streams, allow_reassociation}
+        : (!transform.any_op, !transform.any_op, !transform.param<i64>) -> !transform.any_op
     transform.yield
   }
 }

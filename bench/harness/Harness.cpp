@@ -97,6 +97,72 @@ __attribute__((noipa)) float fmaLoop(int64_t iterations) {
 }
 constexpr double kFlopsPerFmaIteration = 2.0 * kLanes * kAccumulators;
 
+// The dot-product units' peak loops: as many independent chains as the FMA
+// loop, one instruction each per iteration. An i8 4-way dot product is 4
+// multiply-adds (8 ops) per 32-bit lane; a bf16 pair, 2 (4 flops).
+#if defined(__AVX512VNNI__)
+__attribute__((noipa)) int vpdpbusdLoop(int64_t iterations) {
+  __m512i acc[kAccumulators];
+  for (int k = 0; k < kAccumulators; ++k)
+    acc[k] = _mm512_set1_epi32(k);
+  __m512i a = _mm512_set1_epi8(3), b = _mm512_set1_epi8(-5);
+  for (int64_t i = 0; i < iterations; ++i)
+    for (int k = 0; k < kAccumulators; ++k)
+      acc[k] = _mm512_dpbusd_epi32(acc[k], a, b);
+  __m512i s = acc[0];
+  for (int k = 1; k < kAccumulators; ++k)
+    s = _mm512_add_epi32(s, acc[k]);
+  return _mm512_reduce_add_epi32(s);
+}
+constexpr bool kHasVpdpbusd = true;
+#else
+int vpdpbusdLoop(int64_t) { return 0; }
+constexpr bool kHasVpdpbusd = false;
+#endif
+#if defined(__AVX512BF16__)
+__attribute__((noipa)) float vdpbf16psLoop(int64_t iterations) {
+  __m512 acc[kAccumulators];
+  for (int k = 0; k < kAccumulators; ++k)
+    acc[k] = _mm512_set1_ps(static_cast<float>(k));
+  __m512bh a = _mm512_cvtne2ps_pbh(_mm512_set1_ps(0.5f), _mm512_set1_ps(0.5f));
+  __m512bh b =
+      _mm512_cvtne2ps_pbh(_mm512_set1_ps(1e-7f), _mm512_set1_ps(1e-7f));
+  for (int64_t i = 0; i < iterations; ++i)
+    for (int k = 0; k < kAccumulators; ++k)
+      acc[k] = _mm512_dpbf16_ps(acc[k], a, b);
+  __m512 s = acc[0];
+  for (int k = 1; k < kAccumulators; ++k)
+    s = _mm512_add_ps(s, acc[k]);
+  return _mm512_reduce_add_ps(s);
+}
+constexpr bool kHasVdpbf16ps = true;
+#else
+float vdpbf16psLoop(int64_t) { return 0; }
+constexpr bool kHasVdpbf16ps = false;
+#endif
+
+/// Per unit: its peak loop's name in the run, operations per iteration, and
+/// whether this build has it.
+struct UnitLoop {
+  const char *name;
+  const char *label;
+  double opsPerIteration;
+  bool available;
+};
+UnitLoop unitLoop(Unit unit) {
+  switch (unit) {
+  case Unit::Vpdpbusd:
+    return {"peak_vpdpbusd", "AVX-512 VNNI vpdpbusd", 8.0 * 16 * kAccumulators,
+            kHasVpdpbusd};
+  case Unit::Vdpbf16ps:
+    return {"peak_vdpbf16ps", "AVX-512 BF16 vdpbf16ps",
+            4.0 * 16 * kAccumulators, kHasVdpbf16ps};
+  case Unit::Fma:
+    break;
+  }
+  return {"peak_fma", kPeakLoop, kFlopsPerFmaIteration, true};
+}
+
 /// Sum of all floats of `p` (bytes a multiple of 8 vectors), 8 accumulators.
 __attribute__((noipa)) float readLoop(const float *p, std::size_t count) {
   Vec acc[8];
@@ -380,6 +446,22 @@ public:
     });
     if (team.size() > 1)
       add("peak_fma_one_core", [] { sink = fmaLoop(kFmaIterations); });
+    // The dot-product units' loops, when a kernel runs on them.
+    for (Unit unit : {Unit::Vpdpbusd, Unit::Vdpbf16ps}) {
+      UnitLoop u = unitLoop(unit);
+      bool used = std::any_of(kernels.begin(), kernels.end(),
+                              [&](const Kernel &k) { return k.unit == unit; });
+      if (!used || !u.available)
+        continue;
+      add(u.name, [&team, unit] {
+        team.run([unit](std::size_t i) {
+          float r = unit == Unit::Vpdpbusd ? float(vpdpbusdLoop(kFmaIterations))
+                                           : vdpbf16psLoop(kFmaIterations);
+          if (i == 0)
+            sink = r;
+        });
+      });
+    }
     std::vector<double> sizes{double(kReferenceBytes)};
     for (const Kernel &k : kernels)
       if (k.bytes > 0 &&
@@ -425,6 +507,13 @@ public:
   double peakFlops() const {
     return kFlopsPerFmaIteration * kFmaIterations * team.size() /
            seconds("peak_fma");
+  }
+  /// The peak of `unit`'s loop on the run's threads (NaN if not run).
+  double unitPeak(Unit unit) const {
+    UnitLoop u = unitLoop(unit);
+    if (rounds(u.name).empty())
+      return NAN;
+    return u.opsPerIteration * kFmaIterations * team.size() / seconds(u.name);
   }
   /// One core's FMA peak.
   double onePeakFlops() const {
@@ -502,10 +591,11 @@ Row measureRow(const Kernel &k, const std::string &name,
   r.seconds = failed ? NAN : m.seconds(name);
   r.gflops = k.flops > 0 ? k.flops / r.seconds / 1e9 : NAN;
   r.gbs = k.bytes > 0 ? k.bytes / r.seconds / 1e9 : NAN;
-  r.vsPeak = k.flops > 0
+  UnitLoop unit = unitLoop(k.unit);
+  r.vsPeak = k.flops > 0 && !m.rounds(unit.name).empty()
                  ? k.flops /
-                       (kFlopsPerFmaIteration * kFmaIterations * m.threads()) *
-                       medianRatio(m.rounds("peak_fma"), ts)
+                       (unit.opsPerIteration * kFmaIterations * m.threads()) *
+                       medianRatio(m.rounds(unit.name), ts)
                  : NAN;
   // Bandwidth over memcpy's bandwidth in the same round.
   r.vsMemcpy = k.copySrc && k.copyDst
@@ -561,7 +651,20 @@ std::string tableHeader(const Measurements &m, int cpu,
       formatBytes(kReferenceBytes).c_str(), m.memcpyGBs(kReferenceBytes),
       formatBytes(kReferenceBytes).c_str(), m.readGBs(kReferenceBytes),
       options.repetitions, threadsText.c_str(), options.minTime * 1e3);
-  return std::string(line) +
+  std::string units;
+  for (Unit unit : {Unit::Vpdpbusd, Unit::Vdpbf16ps}) {
+    double peak = m.unitPeak(unit);
+    if (std::isnan(peak))
+      continue;
+    char u[160];
+    std::snprintf(u, sizeof(u), "%s%s peak loop %.1f GOP/s",
+                  units.empty() ? "" : "; ", unitLoop(unit).label, peak / 1e9);
+    units += u;
+  }
+  if (!units.empty())
+    units = "Dot-product units (x peak of the kernels on them: to these): " +
+            units + ".\n\n";
+  return std::string(line) + units +
          "| workload | variant | time (ms) | GFLOP/s | x peak | GB/s | x "
          "memcpy | x read loop | speed vs first variant |\n"
          "|---|---|---:|---:|---:|---:|---:|---:|---:|\n";
@@ -589,6 +692,10 @@ std::string jsonMachine(const Measurements &m, int cpu,
        << ", \"threads\": " << m.threads()
        << ", \"peak_gflops\": " << m.peakFlops() / 1e9
        << ", \"one_core_peak_gflops\": " << m.onePeakFlops() / 1e9
+       << ", \"peak_vpdpbusd_gops\": "
+       << jsonNumber(m.unitPeak(Unit::Vpdpbusd) / 1e9)
+       << ", \"peak_vdpbf16ps_gflops\": "
+       << jsonNumber(m.unitPeak(Unit::Vdpbf16ps) / 1e9)
        << ", \"memcpy_gbs\": " << m.memcpyGBs(kReferenceBytes)
        << ", \"memcpy_bytes\": " << kReferenceBytes
        << ", \"read_gbs\": " << m.readGBs(kReferenceBytes)
@@ -608,7 +715,8 @@ std::string jsonRow(const Kernel &k, const std::string &failure, const Row &r) {
        << ", \"gbs\": " << jsonNumber(r.gbs)
        << ", \"memcpy_ratio\": " << jsonNumber(r.vsMemcpy)
        << ", \"read_ratio\": " << jsonNumber(r.vsRead)
-       << ", \"speed_vs_first\": " << jsonNumber(r.vsFirst) << "}";
+       << ", \"speed_vs_first\": " << jsonNumber(r.vsFirst) << ", \"unit\": \""
+       << unitLoop(k.unit).name + 5 << "\"}";
   return json.str();
 }
 

@@ -8,7 +8,9 @@
 // times each of them once, so that every ratio compares measurements taken
 // moments apart on a machine whose state drifts):
 //   - the machine's single-core peak: an FMA loop with enough independent
-//     accumulators to saturate the FMA units;
+//     accumulators to saturate the FMA units (and, for kernels on the
+//     dot-product units, a vpdpbusd or vdpbf16ps loop alike, where the CPU
+//     has them);
 //   - memcpy bandwidth, for a reference size and for each kernel's byte
 //     count (between the kernel's own buffers when it names them);
 //   - a read-bandwidth loop (vector loads summed into registers), for a
@@ -29,6 +31,14 @@
 #include <vector>
 
 namespace regtile::bench {
+
+/// The unit a kernel's operations run on: its "x peak" is to that unit's
+/// peak loop (an int8 GEMM to vpdpbusd's, not to the f32 FMA loop's).
+enum class Unit {
+  Fma,      // f32 FMA (2 flops per lane)
+  Vpdpbusd, // u8 x s8 -> i32 4-way dot products (8 ops per 32-bit lane)
+  Vdpbf16ps // bf16 x bf16 -> f32 2-way dot products (4 flops per lane)
+};
 
 struct Kernel {
   /// What is computed ("conv_relu 5x80x100x128"); variants of one workload
@@ -57,6 +67,8 @@ struct Kernel {
   const void *copySrc = nullptr;
   void *copyDst = nullptr;
   double copyBytes = 0;
+  /// The unit whose peak loop `flops` are compared with.
+  Unit unit = Unit::Fma;
 };
 
 struct Options {

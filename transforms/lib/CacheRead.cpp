@@ -50,6 +50,7 @@ DiagnosedSilenceableFailure regtile::transform_ops::CacheReadOp::apply(
   options.operand = operand;
   options.packed = !getDense();
   options.fillOnFirstUse = getFillOnFirstUse();
+  options.interleave = getInterleave();
   SmallVector<Operation *> copies, caches;
   DiagnosedSilenceableFailure status = applyToOpLoopPairs(
       *this, state, getTarget(), getLoop(), getArch(),

@@ -10,6 +10,7 @@
 #include "mlir/Dialect/Utils/ReshapeOpsUtils.h"
 #include "mlir/Dialect/Utils/StaticValueUtils.h"
 #include "mlir/Interfaces/ValueBoundsOpInterface.h"
+#include "llvm/ADT/TypeSwitch.h"
 #include "llvm/Support/FormatVariadic.h"
 
 #include <limits>
@@ -312,6 +313,8 @@ Operation *outermostLoop(scf::ForOp loop) {
 /// innermost dim.
 struct CacheLayout {
   SmallVector<int64_t> innerPos, tiles, perm, shape;
+  /// The tile's dims are stored in reverse order (options.interleave).
+  bool interleaved = false;
   /// Whether dim `d` is tiled by an inner loop in the packed layout.
   std::function<bool(unsigned)> tiled;
 
@@ -323,6 +326,44 @@ struct CacheLayout {
     return llvm::equal(perm, llvm::seq<int64_t>(0, perm.size()));
   }
 };
+
+/// With options.interleave: the dim the innermost inner loop tiles by a
+/// step larger than 1, when the packed layout has it and one other tiled
+/// dim, in that order (it then goes innermost in each tile); none when
+/// there is nothing to interleave (a unit step: same bytes either way).
+FailureOr<std::optional<unsigned>>
+interleavedDim(linalg::LinalgOp op, const Analysis &a,
+               const CacheReadOptions &options, std::string &reason) {
+  if (!options.interleave || a.innerLoops.empty())
+    return std::optional<unsigned>();
+  std::optional<unsigned> dim;
+  unsigned tiled = 0;
+  for (auto [d, access] : llvm::enumerate(a.dims)) {
+    tiled += access.loop ? 1 : 0;
+    if (access.loop == a.innerLoops.back() && access.step > 1)
+      dim = d;
+  }
+  if (!dim)
+    return std::optional<unsigned>();
+  if (!options.packed || tiled != 2 || a.movesUnitDims) {
+    reason = "interleave needs a packed cache with exactly two dims tiled by "
+             "inner loops";
+    return failure();
+  }
+  if (!isa<linalg::GenericOp, linalg::MatmulOp, linalg::BatchMatmulOp,
+           linalg::ContractOp>(op.getOperation())) {
+    reason = "interleave changes the op's indexing map of the operand: "
+             "expected a linalg.generic, matmul, batch_matmul or contract, "
+             "not '" +
+             op->getName().getStringRef().str() + "'";
+    return failure();
+  }
+  // Already innermost: the tiles keep the dims' order.
+  for (unsigned d = *dim + 1; d < a.dims.size(); ++d)
+    if (a.dims[d].loop)
+      return dim;
+  return std::optional<unsigned>();
+}
 
 CacheLayout computeLayout(const Analysis &a, bool packed) {
   CacheLayout l;
@@ -480,6 +521,14 @@ Value cacheView(RewriterBase &rewriter, Location loc, Analysis &a,
     sizes.push_back(a.opSizes[d]);
   }
   SmallVector<OpFoldResult> strides(offsets.size(), rewriter.getIndexAttr(1));
+  if (l.interleaved) {
+    // The operand with its two tiled dims swapped (the op's map is too).
+    SmallVector<int64_t> shape(operandType.getShape());
+    std::swap(shape[l.innerPos[0]], shape[l.innerPos[1]]);
+    return tensor::ExtractSliceOp::create(rewriter, loc,
+                                          RankedTensorType::get(shape, element),
+                                          filled, offsets, sizes, strides);
+  }
   if (!a.movesUnitDims)
     return tensor::ExtractSliceOp::create(rewriter, loc, operandType, filled,
                                           offsets, sizes, strides);
@@ -502,6 +551,24 @@ Value cacheView(RewriterBase &rewriter, Location loc, Analysis &a,
   return tensor::ExpandShapeOp::create(
       rewriter, loc, operandType, slice, *reassoc,
       tensor::getMixedSizes(rewriter, loc, operand));
+}
+
+/// The op's indexing map of `operand` with results `i` and `j` swapped.
+void swapMapResults(RewriterBase &rewriter, linalg::LinalgOp op,
+                    OpOperand *operand, unsigned i, unsigned j) {
+  SmallVector<AffineMap> maps = op.getIndexingMapsArray();
+  AffineMap &map = maps[operand->getOperandNumber()];
+  SmallVector<AffineExpr> results(map.getResults());
+  std::swap(results[i], results[j]);
+  map = AffineMap::get(map.getNumDims(), map.getNumSymbols(), results,
+                       op.getContext());
+  ArrayAttr attr = rewriter.getAffineMapArrayAttr(maps);
+  rewriter.modifyOpInPlace(op, [&] {
+    llvm::TypeSwitch<Operation *>(op.getOperation())
+        .Case<linalg::GenericOp, linalg::MatmulOp, linalg::BatchMatmulOp,
+              linalg::ContractOp>(
+            [&](auto named) { named.setIndexingMapsAttr(attr); });
+  });
 }
 
 } // namespace
@@ -547,9 +614,25 @@ FailureOr<CacheReadResult> cacheRead(RewriterBase &rewriter,
     }
     markFill = mayRunTwice(next);
   }
+  FailureOr<std::optional<unsigned>> interleaved =
+      interleavedDim(op, a, options, reason);
+  if (failed(interleaved))
+    return failure();
   Location loc = op.getLoc();
   auto sourceType = cast<RankedTensorType>(a.source.getType());
   CacheLayout layout = computeLayout(a, options.packed);
+  if (*interleaved) {
+    // [.. outer ..][d][other] -> [.. outer ..][other][d]
+    std::swap(layout.innerPos[0], layout.innerPos[1]);
+    std::swap(layout.tiles[0], layout.tiles[1]);
+    unsigned rank = layout.shape.size();
+    std::swap(layout.shape[rank - 2], layout.shape[rank - 1]);
+    layout.interleaved = true;
+    // The dot-product micro-kernel reads an interleaved tile through a
+    // collapsed view, which regtile-fill-on-first-use does not follow: the
+    // copy stays before the loop nest, unmarked.
+    markFill = false;
+  }
 
   // The cache: static, once, before the loop nest; filled before the inner
   // loops; read by the op.
@@ -562,6 +645,9 @@ FailureOr<CacheReadResult> cacheRead(RewriterBase &rewriter,
   Value view = cacheView(rewriter, loc, a, layout, pack.getResult(),
                          sourceType.getElementType(), operand->get());
   rewriter.modifyOpInPlace(op, [&] { operand->set(view); });
+  if (layout.interleaved)
+    swapMapResults(rewriter, op, operand, layout.innerPos[0],
+                   layout.innerPos[1]);
 
   CacheReadResult result;
   result.cache = cache;

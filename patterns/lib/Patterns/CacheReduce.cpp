@@ -134,6 +134,43 @@ scf::ForOp loopWithAccumulators(RewriterBase &rewriter, Location loc,
   return newLoop;
 }
 
+/// A dot form whose group may be partial (the loop's range is not known to
+/// be a multiple of the group): `main` runs the whole groups, its reads of
+/// the broadcast groups unmasked; a clone of it after it (at most one
+/// iteration, from the last whole group on) reads them masked, zero-padded.
+/// Returns the clone, whose results are now the loop's.
+scf::ForOp peelPartialGroup(RewriterBase &rewriter, Location loc,
+                            scf::ForOp main, ArrayRef<Operation *> groupReads) {
+  rewriter.setInsertionPoint(main);
+  AffineExpr lb = rewriter.getAffineSymbolExpr(0),
+             ub = rewriter.getAffineSymbolExpr(1),
+             step = rewriter.getAffineSymbolExpr(2);
+  Value wholeEnd = affine::makeComposedAffineApply(
+      rewriter, loc, lb + (ub - lb).floorDiv(step) * step,
+      {main.getLowerBound(), main.getUpperBound(), main.getStep()});
+  rewriter.setInsertionPointAfter(main);
+  IRMapping map;
+  auto tail = cast<scf::ForOp>(rewriter.clone(*main, map));
+  for (StringRef mark : {kPrefetchAheadAttrName, kPrefetchStreamsAheadAttrName,
+                         kPrefetchStreamsNextAttrName})
+    tail->removeAttr(mark);
+  for (auto [from, to] : llvm::zip(main.getResults(), tail.getResults()))
+    rewriter.replaceAllUsesExcept(from, to, tail);
+  rewriter.modifyOpInPlace(tail, [&] {
+    tail.getLowerBoundMutable().set(wholeEnd);
+    tail.getInitArgsMutable().assign(main.getResults());
+  });
+  rewriter.modifyOpInPlace(main,
+                           [&] { main.getUpperBoundMutable().set(wholeEnd); });
+  for (Operation *read : groupReads) {
+    auto clone = cast<vector::TransferReadOp>(map.lookup(read));
+    rewriter.modifyOpInPlace(clone, [&] {
+      clone.setInBoundsAttr(rewriter.getBoolArrayAttr({false}));
+    });
+  }
+  return tail;
+}
+
 /// The epilogue applied to the final accumulators and stored once into its
 /// destination (the tile itself is never stored); replaces the epilogue.
 void storeThroughEpilogue(RewriterBase &rewriter, Location loc,
@@ -211,11 +248,16 @@ CacheReduceResult rewrite(RewriterBase &rewriter, linalg::LinalgOp op,
       emitter.initialAccumulators(rewriter, loc, tile.value, outMap);
   scf::ForOp newLoop = loopWithAccumulators(rewriter, loc, op, loop, plan,
                                             emitter, tile.outer, accs);
+  scf::ForOp last = newLoop;
+  if (plan.dot && !plan.dot->exact)
+    last = peelPartialGroup(rewriter, loc, newLoop, emitter.groupReads());
   // After the loop: one block of stores.
-  storeAfterLoop(rewriter, loc, loop, newLoop, plan, emitter, outMap, tile);
+  storeAfterLoop(rewriter, loc, loop, last, plan, emitter, outMap, tile);
   // What tiling left in the loop body but does not change in it (tile
   // offsets of the inputs, their slices) is computed once before it.
   moveLoopInvariantCode(cast<LoopLikeOpInterface>(newLoop.getOperation()));
+  if (last != newLoop)
+    moveLoopInvariantCode(cast<LoopLikeOpInterface>(last.getOperation()));
 
   CacheReduceResult result;
   result.loop = newLoop;

@@ -15,6 +15,7 @@
 #include "mlir/Dialect/Vector/IR/VectorOps.h"
 #include "mlir/IR/IRMapping.h"
 #include "mlir/Interfaces/ValueBoundsOpInterface.h"
+#include "llvm/ADT/SmallBitVector.h"
 #include "llvm/Support/FormatVariadic.h"
 
 namespace regtile::cache_reduce {
@@ -193,6 +194,103 @@ FailureOr<int64_t> analyzeInputs(linalg::LinalgOp op, Plan &plan,
   return vectoredInputs;
 }
 
+/// The last result of `map` as a dim position.
+std::optional<unsigned> lastDim(AffineMap map, unsigned fromEnd = 0) {
+  if (map.getNumResults() <= fromEnd)
+    return std::nullopt;
+  auto d =
+      dyn_cast<AffineDimExpr>(map.getResult(map.getNumResults() - 1 - fromEnd));
+  return d ? std::optional<unsigned>(d.getPosition()) : std::nullopt;
+}
+
+/// Whether the last two dims of `t` are static: at least `vectors` values,
+/// then exactly `group`.
+bool holdsWholeGroups(RankedTensorType t, int64_t vectors, int64_t group) {
+  int64_t rank = t.getRank();
+  return rank >= 2 && t.getDimSize(rank - 1) == group &&
+         !ShapedType::isDynamic(t.getDimSize(rank - 2)) &&
+         t.getDimSize(rank - 2) >= vectors;
+}
+
+/// The dot-product form (DotPlan), if the op has it: a dot-product body
+/// and a reduction dim of 2 to `group` iterations innermost in both inputs,
+/// after the vector dim in the vectored one. Returns false when the op does
+/// not have the form (the plain path applies), fails when it has it but it
+/// cannot be used as asked.
+FailureOr<bool> analyzeDot(linalg::LinalgOp op,
+                           const CacheReduceOptions &options, Plan &plan,
+                           std::string &reason) {
+  std::optional<DotProductBody> body = matchDotProductBody(op);
+  if (!body || !plan.onTensors)
+    return false;
+  DotPlan dot;
+  dot.body = *body;
+  dot.group = body->group();
+  SmallVector<OpOperand *> inputs = op.getDpsInputOperands();
+  AffineMap maps[2] = {op.getMatchingIndexingMap(inputs[0]),
+                       op.getMatchingIndexingMap(inputs[1])};
+  bool vectored0 = maps[0].isFunctionOfDim(plan.vecDim);
+  if (vectored0 == maps[1].isFunctionOfDim(plan.vecDim))
+    return false;
+  dot.vectored = vectored0 ? 0 : 1;
+  dot.broadcast = 1 - dot.vectored;
+  std::optional<unsigned> d = lastDim(maps[dot.vectored]);
+  if (!d || lastDim(maps[dot.broadcast]) != d ||
+      lastDim(maps[dot.vectored], 1) != plan.vecDim ||
+      !llvm::is_contained(plan.redDims, *d))
+    return false;
+  bool exact = false;
+  FailureOr<int64_t> bound = boundLoopDim(op, *d, exact);
+  if (failed(bound) || *bound < 2 || *bound > dot.group)
+    return false;
+  dot.dim = *d;
+  dot.exact = exact && *bound == dot.group;
+  if (body->isFloat() && !options.allowReassociation &&
+      !arith::bitEnumContainsAll(cast<arith::AddFOp>(body->add).getFastmath(),
+                                 arith::FastMathFlags::reassoc)) {
+    reason = llvm::formatv("the dot-product form sums each group of {0} "
+                           "products before adding it to the accumulator: "
+                           "the body's addf needs fastmath<reassoc> or set "
+                           "allow_reassociation",
+                           dot.group)
+                 .str();
+    return failure();
+  }
+  // The vectored input's vectors are read whole: from the tile it is a
+  // slice of, or from itself.
+  Value v = inputs[dot.vectored]->get();
+  int64_t vectorSpan = plan.vectorsPerRow * plan.lanes;
+  auto slice = v.getDefiningOp<tensor::ExtractSliceOp>();
+  if (slice) {
+    RankedTensorType source = slice.getSourceType();
+    int64_t rank = source.getRank();
+    llvm::SmallBitVector dropped = slice.getDroppedDims();
+    SmallVector<OpFoldResult> offsets = slice.getMixedOffsets();
+    bool whole =
+        holdsWholeGroups(source, vectorSpan, dot.group) && !dropped[rank - 1] &&
+        !dropped[rank - 2] && isConstantIntValue(offsets[rank - 1], 0) &&
+        isConstantIntValue(offsets[rank - 2], 0) && slice.hasUnitStride();
+    if (!whole)
+      slice = nullptr;
+  }
+  if (!slice && !holdsWholeGroups(cast<RankedTensorType>(v.getType()),
+                                  vectorSpan, dot.group)) {
+    reason =
+        llvm::formatv("the dot-product form reads whole vectors of {0} x {1} "
+                      "values of input {2}: its last two dims (or those of the "
+                      "tensor it is a slice of at offset 0, e.g. a cache_read "
+                      "interleaved cache) must be static, at least {0} and {1}",
+                      vectorSpan, dot.group, dot.vectored)
+            .str();
+    return failure();
+  }
+  dot.slice = slice;
+  plan.dot = dot;
+  plan.inputKinds.assign(2, InputKind::Broadcast);
+  plan.inputKinds[dot.vectored] = InputKind::Vectored;
+  return true;
+}
+
 /// Body: elementwise arith/math only; mul+add into FMA; with add_at_end,
 /// out + x (reassociable).
 LogicalResult analyzeBody(linalg::LinalgOp op,
@@ -281,7 +379,11 @@ LogicalResult analyzeOp(linalg::LinalgOp op, const TargetInfo &target,
                         std::string &reason) {
   if (failed(analyzeLoops(op, target, plan, reason)))
     return failure();
-  FailureOr<int64_t> vectoredInputs = analyzeInputs(op, plan, reason);
+  FailureOr<bool> dot = analyzeDot(op, options, plan, reason);
+  if (failed(dot))
+    return failure();
+  FailureOr<int64_t> vectoredInputs =
+      *dot ? FailureOr<int64_t>(1) : analyzeInputs(op, plan, reason);
   if (failed(vectoredInputs) || failed(analyzeBody(op, options, plan, reason)))
     return failure();
   if (failed(checkRegisters(plan, *vectoredInputs, target, options, reason)))

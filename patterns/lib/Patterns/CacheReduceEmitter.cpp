@@ -14,6 +14,7 @@
 #include "mlir/Dialect/Utils/StaticValueUtils.h"
 #include "mlir/Dialect/Vector/IR/VectorOps.h"
 #include "mlir/IR/IRMapping.h"
+#include "llvm/ADT/SmallBitVector.h"
 
 namespace regtile::cache_reduce {
 void TileEmitter::computeRowIndices(OpBuilder &b, Location loc, Value tile,
@@ -258,6 +259,8 @@ Value TileEmitter::emitBody(OpBuilder &b, Location loc, IRMapping &map) {
 
 SmallVector<Value> TileEmitter::step(OpBuilder &b, Location loc,
                                      ArrayRef<Value> redIvs, ValueRange accs) {
+  if (plan.dot)
+    return dotStep(b, loc, redIvs, accs);
   Block &body = op->getRegion(0).front();
   SmallVector<OpOperand *> inputs = op.getDpsInputOperands();
   // Vectored inputs first: the block of loads.
@@ -352,6 +355,130 @@ Value TileEmitter::store(OpBuilder &b, Location loc, Value tile,
   return tensor ? tile : Value();
 }
 
+namespace {
+
+/// acc + the dot products of `in0` and `in1` (the op's inputs, each
+/// `lanes` x group values), in the portable form that regtile-lower-vectors
+/// selects vpdpbusd or vdpbf16ps for (populateDotProductPatterns): the
+/// inputs as `lanes` x group, widened as the body widens them, multiplied,
+/// and each row summed into its lane.
+Value emitDotProduct(OpBuilder &b, Location loc, const DotPlan &dot,
+                     int64_t lanes, Value in0, Value in1, Value acc) {
+  auto narrow = VectorType::get({lanes, dot.group}, dot.body.inputType);
+  auto wide = VectorType::get({lanes, dot.group}, dot.body.accType);
+  auto widen = [&](Value v, unsigned input) -> Value {
+    Value grid = vector::ShapeCastOp::create(b, loc, narrow, v);
+    if (dot.body.isFloat())
+      return arith::ExtFOp::create(b, loc, wide, grid);
+    if (dot.body.unsignedInput[input])
+      return arith::ExtUIOp::create(b, loc, wide, grid);
+    return arith::ExtSIOp::create(b, loc, wide, grid);
+  };
+  Value x = widen(in0, 0), y = widen(in1, 1);
+  Value products = dot.body.isFloat()
+                       ? Value(arith::MulFOp::create(b, loc, x, y))
+                       : Value(arith::MulIOp::create(b, loc, x, y));
+  return vector::MultiDimReductionOp::create(b, loc, products, acc,
+                                             ArrayRef<bool>{false, true},
+                                             vector::CombiningKind::ADD);
+}
+
+} // namespace
+
+Value TileEmitter::dotVector(OpBuilder &b, Location loc, int64_t r, int64_t j,
+                             ArrayRef<Value> redIvs) {
+  const DotPlan &dot = *plan.dot;
+  OpOperand *in = op.getDpsInputOperand(dot.vectored);
+  SmallVector<Value> idx =
+      inputIndices(b, loc, op.getMatchingIndexingMap(in), r, j, redIvs);
+  Value source = in->get();
+  if (tensor::ExtractSliceOp slice = dot.slice) {
+    // The slice's offsets plus the input's indices at the dims it keeps.
+    source = slice.getSource();
+    llvm::SmallBitVector dropped = slice.getDroppedDims();
+    SmallVector<OpFoldResult> offsets = slice.getMixedOffsets();
+    AffineExpr s0 = b.getAffineSymbolExpr(0), s1 = b.getAffineSymbolExpr(1);
+    SmallVector<Value> full;
+    for (unsigned d = 0, k = 0; d < offsets.size(); ++d) {
+      OpFoldResult at = dropped[d]
+                            ? offsets[d]
+                            : affine::makeComposedFoldedAffineApply(
+                                  b, loc, s0 + s1, {offsets[d], idx[k++]});
+      full.push_back(getValueOrCreateConstantIndexOp(b, loc, at));
+    }
+    idx = full;
+  }
+  // The last two dims (vector dim, group) as one: a group per lane.
+  auto type = cast<RankedTensorType>(source.getType());
+  int64_t rank = type.getRank();
+  SmallVector<ReassociationIndices> reassoc;
+  for (int64_t d = 0; d < rank - 2; ++d)
+    reassoc.push_back({d});
+  reassoc.push_back({rank - 2, rank - 1});
+  Value flat = tensor::CollapseShapeOp::create(b, loc, source, reassoc);
+  AffineExpr s0 = b.getAffineSymbolExpr(0), s1 = b.getAffineSymbolExpr(1);
+  OpFoldResult last = affine::makeComposedFoldedAffineApply(
+      b, loc, s0 * dot.group + s1, {idx[rank - 2], idx[rank - 1]});
+  idx.resize(rank - 2);
+  idx.push_back(getValueOrCreateConstantIndexOp(b, loc, last));
+  Type elt = dot.body.inputType;
+  return transferRead(b, loc, flat, idx,
+                      VectorType::get({plan.lanes * dot.group}, elt),
+                      zeroOf(b, loc, elt), /*inBounds=*/true);
+}
+
+Value TileEmitter::dotBroadcast(OpBuilder &b, Location loc, int64_t r,
+                                ArrayRef<Value> redIvs) {
+  const DotPlan &dot = *plan.dot;
+  OpOperand *in = op.getDpsInputOperand(dot.broadcast);
+  SmallVector<Value> idx =
+      inputIndices(b, loc, op.getMatchingIndexingMap(in), r, 0, redIvs);
+  Type elt = dot.body.inputType;
+  // Whole groups; the iteration of a partial one (peelPartialGroup) reads
+  // them masked, zeros past the dim's extent.
+  Value group =
+      transferRead(b, loc, in->get(), idx, VectorType::get({dot.group}, elt),
+                   zeroOf(b, loc, elt), /*inBounds=*/true);
+  groupReadOps.push_back(group.getDefiningOp());
+  Type i32 = b.getI32Type();
+  Value word =
+      vector::BitCastOp::create(b, loc, VectorType::get({1}, i32), group);
+  Value scalar = vector::ExtractOp::create(b, loc, word, 0);
+  Value splat = vector::BroadcastOp::create(
+      b, loc, VectorType::get({plan.lanes}, i32), scalar);
+  return vector::BitCastOp::create(
+      b, loc, VectorType::get({plan.lanes * dot.group}, elt), splat);
+}
+
+SmallVector<Value> TileEmitter::dotStep(OpBuilder &b, Location loc,
+                                        ArrayRef<Value> redIvs,
+                                        ValueRange accs) {
+  const DotPlan &dot = *plan.dot;
+  AffineMap vmap =
+      op.getMatchingIndexingMap(op.getDpsInputOperand(dot.vectored));
+  // The block of vector loads first, each read once.
+  std::map<std::pair<SmallVector<int64_t>, int64_t>, Value> vectors;
+  for (int64_t r = 0; r < plan.rows; ++r)
+    for (int64_t j = 0; j < plan.vectorsPerRow; ++j) {
+      Value &v = vectors[std::make_pair(rowKey(vmap, r), j)];
+      if (!v)
+        v = dotVector(b, loc, r, j, redIvs);
+    }
+  SmallVector<Value> next;
+  for (int64_t r = 0; r < plan.rows; ++r) {
+    Value broadcast = dotBroadcast(b, loc, r, redIvs);
+    for (int64_t j = 0; j < plan.vectorsPerRow; ++j) {
+      Value vec = vectors[std::make_pair(rowKey(vmap, r), j)];
+      Value in[2];
+      in[dot.broadcast] = broadcast;
+      in[dot.vectored] = vec;
+      next.push_back(emitDotProduct(b, loc, dot, plan.lanes, in[0], in[1],
+                                    accs[r * plan.vectorsPerRow + j]));
+    }
+  }
+  return next;
+}
+
 /// Nested loops over the op's reduction dims (extents from its operands),
 /// carrying the accumulators; `step` at the innermost point. `innermost` is
 /// set to the innermost loop built (none if every extent is 1).
@@ -362,6 +489,11 @@ SmallVector<Value> emitReductionNest(OpBuilder &b, Location loc,
   SmallVector<OpFoldResult> extents;
   SmallVector<int64_t> staticRanges = op.getStaticLoopRanges();
   for (unsigned d : plan.redDims) {
+    // The dot dim is summed by each step: one group.
+    if (plan.dot && d == plan.dot->dim) {
+      extents.push_back(b.getIndexAttr(1));
+      continue;
+    }
     if (!ShapedType::isDynamic(staticRanges[d])) {
       extents.push_back(b.getIndexAttr(staticRanges[d]));
       continue;

@@ -13,6 +13,7 @@
 #define REGTILE_PATTERNS_LIB_CACHEREDUCEINTERNALS_H
 
 #include "regtile/Patterns/CacheReduce.h"
+#include "regtile/Patterns/DotProduct.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
@@ -36,6 +37,28 @@ enum class InputKind {
   Vectored,  // contiguous along the vector dim: native vectors
 };
 
+/// The dot-product form (analyzeDot): reduction dim `dim` of the op, at
+/// most `group` iterations (the values one dot-product instruction sums per
+/// lane), is the innermost dim of both inputs; each step of the micro-
+/// kernel reads a whole group per row of the broadcast input (one 32-bit
+/// lane, broadcast) and per vector of the vectored one (lanes x group
+/// values), and adds their dot products to the accumulators.
+struct DotPlan {
+  DotProductBody body;
+  unsigned dim = 0;
+  int64_t group = 0;
+  /// The dim's extent is exactly `group` (else the broadcast input's group
+  /// is read masked, zero-padded).
+  bool exact = false;
+  /// Input numbers of the vectored and the broadcast input.
+  unsigned vectored = 0, broadcast = 0;
+  /// The vectored input is this slice of a tensor whose last two dims are
+  /// static, `group` and at least the tile's vectors (a cache_read
+  /// interleaved cache: its zero-padded tile is read whole); null when the
+  /// input itself has such dims.
+  tensor::ExtractSliceOp slice;
+};
+
 /// Everything the rewrite needs, computed before the IR changes.
 struct Plan {
   unsigned numLoops = 0;
@@ -54,6 +77,8 @@ struct Plan {
   DenseMap<unsigned, unsigned> vectorPos;
   int64_t lanes = 0, vectorsPerRow = 0, rows = 0;
   Type accType;
+  /// Set when the op is computed by dot products.
+  std::optional<DotPlan> dot;
   /// Body ops to emit (in order), with mul+add pairs fused into an FMA.
   DenseSet<Operation *> fusedMuls;
   /// Relation to the loop.
@@ -160,7 +185,8 @@ public:
                      ArrayRef<Value> indices, VectorType type, Value pad,
                      bool inBounds, std::optional<unsigned> pos = {});
 
-  /// One reduction point: loads, then per row broadcast + body per vector.
+  /// One reduction point: loads, then per row broadcast + body per vector
+  /// (with plan.dot: one group of points, dotStep).
   SmallVector<Value> step(OpBuilder &b, Location loc, ArrayRef<Value> redIvs,
                           ValueRange accs);
 
@@ -187,6 +213,10 @@ public:
   Value store(OpBuilder &b, Location loc, Value tile, AffineMap outMap,
               ValueRange accs);
 
+  /// The reads of the broadcast groups dotBroadcast emitted (in bounds:
+  /// a partial group's loop iteration reads them masked).
+  ArrayRef<Operation *> groupReads() const { return groupReadOps; }
+
 private:
   /// Native vectors of the vectored inputs, by (input, (row key, vector)).
   using InputVectors =
@@ -212,9 +242,20 @@ private:
   /// The op's body at vectors (fused mul + add as one FMA), its operands
   /// mapped in `map`; returns the yielded value.
   Value emitBody(OpBuilder &b, Location loc, IRMapping &map);
+  /// One group of the dot dim: the vectored input's vectors, then per row
+  /// the broadcast group and a dot product per vector.
+  SmallVector<Value> dotStep(OpBuilder &b, Location loc, ArrayRef<Value> redIvs,
+                             ValueRange accs);
+  /// Vector `j` of the vectored input (row `r`'s key) in the dot form.
+  Value dotVector(OpBuilder &b, Location loc, int64_t r, int64_t j,
+                  ArrayRef<Value> redIvs);
+  /// Row `r`'s group of the broadcast input, in every 32-bit lane.
+  Value dotBroadcast(OpBuilder &b, Location loc, int64_t r,
+                     ArrayRef<Value> redIvs);
 
   linalg::LinalgOp op;
   const Plan &plan;
+  SmallVector<Operation *> groupReadOps;
   SmallVector<Value> rowExtents;
   SmallVector<SmallVector<Value>> readRowIndex, exactRowIndex;
 };

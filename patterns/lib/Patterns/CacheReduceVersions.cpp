@@ -135,6 +135,9 @@ CacheReduceResult version(RewriterBase &rewriter, Location loc, Region &region,
   if (p.outInsert)
     p.outInsert =
         cast<tensor::InsertSliceOp>(mapping.lookup(p.outInsert.getOperation()));
+  if (p.dot && p.dot->slice)
+    p.dot->slice = cast<tensor::ExtractSliceOp>(
+        mapping.lookupOrDefault(p.dot->slice.getOperation()));
   DenseSet<Operation *> fused;
   for (Operation *m : plan.fusedMuls)
     fused.insert(mapping.lookup(m));

@@ -1,5 +1,6 @@
 //===- LowerVectors.cpp - n-D vectors to 1-D with x86 strategies ----------===//
 
+#include "regtile/Patterns/DotProduct.h"
 #include "regtile/Patterns/Passes.h"
 #include "regtile/Patterns/Patterns.h"
 
@@ -26,6 +27,7 @@ VectorLoweringOptions VectorLoweringOptions::forTarget(const TargetInfo &t) {
   options.i8Dot.avx512vnni = t.simdBits == 512 && t.hasAVX512VNNI();
   options.i8Dot.avx512bw = t.simdBits == 512 && t.has("avx512bw");
   options.i8Dot.avx2 = t.simdBits == 256 && t.hasAVX2();
+  options.avx512bf16 = t.simdBits == 512 && t.hasAVX512BF16();
   return options;
 }
 
@@ -41,9 +43,11 @@ LogicalResult lowerVectors(Operation *root,
 
   // 0. Instruction selection that must see multi-reductions whole.
   if (options.i8Dot.avx512vnni || options.i8Dot.avx512bw ||
-      options.i8Dot.avx2) {
+      options.i8Dot.avx2 || options.avx512bf16) {
     RewritePatternSet patterns(ctx);
     populateI8DotPatterns(patterns, options.i8Dot);
+    if (options.avx512bf16)
+      populateBF16DotPatterns(patterns);
     if (failed(applyPatternsGreedily(root, std::move(patterns))))
       return root->emitError("regtile vector lowering did not converge");
   }

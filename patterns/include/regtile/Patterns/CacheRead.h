@@ -54,6 +54,17 @@ struct CacheReadOptions {
   /// Fails if there is no loop between, or they are not so; does not mark
   /// when the first runs once.
   bool fillOnFirstUse = false;
+  /// Packed, two tiled dims: store each tile with the dim of the innermost
+  /// inner loop innermost (K-interleaved micro-panels: B's [g][NR] tiles of
+  /// a K loop stepping by g are stored [NR][g], g consecutive K values of a
+  /// column in one 32-bit lane, as vpdpbusd (g = 4) and vdpbf16ps (g = 2)
+  /// read them). The op then reads its tile through a transposed indexing
+  /// map: it must be a linalg.generic, matmul, batch_matmul or contract.
+  /// Nothing changes when that loop steps by 1 (the layouts are the same
+  /// bytes). An interleaved cache is not marked fill_on_first_use (its
+  /// reader's collapsed view is not followed by that pass yet): it is
+  /// filled before the inner loops.
+  bool interleave = false;
 };
 
 struct CacheReadResult {

@@ -28,6 +28,8 @@ struct VectorLoweringOptions {
       mlir::vector::VectorTransposeLowering::Shuffle1D;
   /// Instructions for 4-way i8 dot products (populateI8DotPatterns).
   I8DotOptions i8Dot;
+  /// vdpbf16ps for bf16 pair dot products (populateBF16DotPatterns).
+  bool avx512bf16 = false;
 
   static VectorLoweringOptions forTarget(const TargetInfo &target);
 };

@@ -80,6 +80,21 @@ def CacheReadOp : RegtileTransformOp<"regtile.cache_read",
     (e.g. a micro-kernel left as a linalg op whose row loop's bounds move
     with the row tile), it warns and the copy stays.
 
+    With `interleave`, when the innermost inner loop tiles a dim by a
+    step `g` larger than 1 and one other dim is tiled (a GEMM micro-kernel
+    `tile_using_for [MR, NR, g]`), each tile is stored with that dim
+    innermost: B's cache is `[N/NR][K/g][NR][g]`, the g consecutive K
+    values of a column side by side (one 32-bit lane of i8 with g = 4, of
+    bf16 with g = 2: the operands of `vpdpbusd` and `vdpbf16ps`), K padded
+    with zeros to a multiple of g. The op reads its tile through a
+    transposed indexing map (it must be a `linalg.generic`, `matmul`,
+    `batch_matmul` or `contract`). With a unit step nothing changes (the two
+    layouts are the same bytes): a strategy can ask for it whatever g its
+    element types give. An interleaved cache is filled before the inner
+    loops even with `fill_on_first_use` (the dot-product micro-kernel reads
+    it through a collapsed view that `regtile-fill-on-first-use` does not
+    follow yet).
+
     Example (GEMM: B packed per (NC, KC) block, A per (MC, KC) block):
     ```mlir
     %copyB, %cacheB = transform.regtile.cache_read %micro, %kc {operand = 1}
@@ -103,7 +118,9 @@ def CacheReadOp : RegtileTransformOp<"regtile.cache_read",
     tiled by several inner loops or at a nonzero offset, the footprint has
     no static bound, or the packed layout would transpose the operand (an
     untiled dim after a dim tiled by a step larger than 1), the operand
-    parameter is not one non-negative integer, or, with
+    parameter is not one non-negative integer, with `interleave` the
+    cache would have more or fewer than two tiled dims or the op is not one
+    whose indexing maps can change, or, with
     `fill_on_first_use`, no loop is between `loop` and the op, the
     outermost of them tiles the operand, or another one does not.
     Otherwise returns the copies (the outermost loop of the tile copies;
@@ -116,6 +133,7 @@ def CacheReadOp : RegtileTransformOp<"regtile.cache_read",
                        Optional<TransformParamTypeInterface>:$operand_param,
                        UnitAttr:$dense,
                        UnitAttr:$fill_on_first_use,
+                       UnitAttr:$interleave,
                        OptionalAttr<StrAttr>:$arch);
   let results = (outs TransformHandleTypeInterface:$copy,
                       TransformHandleTypeInterface:$cache);

@@ -82,6 +82,28 @@ def CacheReduceOp : RegtileTransformOp<"regtile.cache_reduce",
     `memref.subview`, which is hoisted).
 
     Attributes:
+    **Dot form.** When the op's body is `out + ext(a) * ext(b)` on i8
+    (to i32) or bf16 (to f32) inputs (`regtile::matchDotProductBody`) and
+    a reduction dim of 2 to g iterations (g = 4 for i8, 2 for bf16: the
+    values a 32-bit lane of `vpdpbusd` / `vdpbf16ps` sums) is the innermost
+    dim of both inputs, after the vector dim in the vectored one (the
+    micro-kernel of `tile_using_for [MR, NR, g]` on a B packed by
+    `cache_read {interleave}`), each step covers the whole group: per
+    vector of the tile one load of lanes x g values (from the interleaved
+    cache tile the input is a slice of, read whole: its zero padding makes
+    that exact), per row the group of the broadcast input loaded as one
+    32-bit lane and broadcast, and per accumulator the dot products in a
+    portable form (`vector.multi_reduction <add>` over the group of the
+    widened products) that `regtile-lower-to-llvm` turns into `vpdpbusd`
+    (u8 x s8, AVX-512 VNNI) or `vdpbf16ps` (AVX-512 BF16) and lowers as
+    ordinary vector code elsewhere. When the loop's range is not known to
+    be a multiple of g, the whole groups run unmasked and a second loop
+    (at most one iteration) takes the partial last group, its broadcast
+    reads masked (zeros past the extent). A bf16 dot form sums each pair
+    before adding it to the accumulator: the body's `addf` must carry
+    `fastmath<reassoc>` or `allow_reassociation` must be set (on
+    AVX-512 BF16 the instruction also flushes denormals to zero).
+
     - `max_registers`: vector registers the tile may use in all (default:
       the target's, 32 with AVX-512, 16 with AVX2);
     - `reserved_registers`: registers left for the loads (default: one per
@@ -155,7 +177,11 @@ def CacheReduceOp : RegtileTransformOp<"regtile.cache_reduce",
     has no static bound, the tile (accumulators + reserved registers)
     does not fit the register file, naming the numbers, or `add_at_end` is
     asked for a body that is not additive or a floating-point sum without
-    permission to reassociate. Otherwise returns
+    permission to reassociate, or, in the dot form, a floating-point body
+    without permission to reassociate or a vectored input that is not
+    read in whole vectors (its last two dims, or those of the tensor it is
+    a slice of at offset 0, static: at least the tile's vectors and g).
+    Otherwise returns
     the rewritten loops.
   }];
 

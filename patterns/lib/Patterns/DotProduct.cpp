@@ -1,0 +1,105 @@
+//===- DotProduct.cpp - Dot-product unit forms of contractions ------------===//
+
+#include "regtile/Patterns/DotProduct.h"
+
+#include "mlir/Dialect/Arith/IR/Arith.h"
+
+using namespace mlir;
+
+namespace regtile {
+namespace {
+
+/// `v` as an input (block argument `index`) widened from `narrow`, with
+/// whether it is widened with extui.
+std::optional<bool> widenedInput(Value v, Block &body, unsigned index,
+                                 Type narrow) {
+  Operation *ext = v.getDefiningOp();
+  if (!ext || !isa<arith::ExtSIOp, arith::ExtUIOp, arith::ExtFOp>(ext) ||
+      ext->getOperand(0) != body.getArgument(index) ||
+      ext->getOperand(0).getType() != narrow)
+    return std::nullopt;
+  return isa<arith::ExtUIOp>(ext);
+}
+
+} // namespace
+
+std::optional<DotProductBody> matchDotProductBody(linalg::LinalgOp op) {
+  if (op.getNumDpsInputs() != 2 || op.getNumDpsInits() != 1 ||
+      op->getNumRegions() != 1 || op->getRegion(0).empty())
+    return std::nullopt;
+  Block &body = op->getRegion(0).front();
+  Type in0 = body.getArgument(0).getType(), in1 = body.getArgument(1).getType();
+  Type acc = body.getArgument(2).getType();
+  DotProductBody dot;
+  dot.inputType = in0;
+  dot.accType = acc;
+  bool i8 = in0.isInteger(8) && in1.isInteger(8) && acc.isInteger(32);
+  bool bf16 = in0.isBF16() && in1.isBF16() && acc.isF32();
+  if (!i8 && !bf16)
+    return std::nullopt;
+  Operation *add = body.getTerminator()->getOperand(0).getDefiningOp();
+  if (!add || !isa<arith::AddIOp, arith::AddFOp>(add) ||
+      add->getBlock() != &body)
+    return std::nullopt;
+  Value out = body.getArgument(2);
+  Value product = add->getOperand(0) == out   ? add->getOperand(1)
+                  : add->getOperand(1) == out ? add->getOperand(0)
+                                              : Value();
+  Operation *mul = product ? product.getDefiningOp() : nullptr;
+  if (!mul || !isa<arith::MulIOp, arith::MulFOp>(mul) ||
+      mul->getBlock() != &body)
+    return std::nullopt;
+  for (unsigned order = 0; order < 2; ++order) {
+    std::optional<bool> x = widenedInput(mul->getOperand(order), body, 0, in0);
+    std::optional<bool> y =
+        widenedInput(mul->getOperand(1 - order), body, 1, in1);
+    if (!x || !y)
+      continue;
+    // bf16 with extf; i8 with extsi or extui.
+    bool floatExt = isa<arith::ExtFOp>(mul->getOperand(order).getDefiningOp());
+    if (floatExt != bf16)
+      return std::nullopt;
+    dot.unsignedInput[0] = *x;
+    dot.unsignedInput[1] = *y;
+    dot.add = add;
+    return dot;
+  }
+  return std::nullopt;
+}
+
+namespace {
+
+/// Whether the input of `op` that does not index the output's innermost dim
+/// (a GEMM's A, broadcast by the micro-kernel) reads a reduction dim
+/// innermost: its groups are contiguous, one 32-bit load each.
+bool broadcastSideHasInnerReduction(linalg::LinalgOp op) {
+  AffineMap out = op.getMatchingIndexingMap(op.getDpsInitOperand(0));
+  if (out.getNumResults() == 0)
+    return false;
+  auto vec = dyn_cast<AffineDimExpr>(out.getResult(out.getNumResults() - 1));
+  if (!vec)
+    return false;
+  SmallVector<utils::IteratorType> iters = op.getIteratorTypesArray();
+  for (OpOperand *in : op.getDpsInputOperands()) {
+    AffineMap map = op.getMatchingIndexingMap(in);
+    if (map.isFunctionOfDim(vec.getPosition()) || map.getNumResults() == 0)
+      continue;
+    auto last = dyn_cast<AffineDimExpr>(map.getResult(map.getNumResults() - 1));
+    return last && iters[last.getPosition()] == utils::IteratorType::reduction;
+  }
+  return false;
+}
+
+} // namespace
+
+int64_t dotProductGroup(linalg::LinalgOp op, const TargetInfo &target) {
+  std::optional<DotProductBody> dot = matchDotProductBody(op);
+  if (!dot || target.simdBits != 512 || !broadcastSideHasInnerReduction(op))
+    return 1;
+  if (dot->isFloat())
+    return target.hasAVX512BF16() ? dot->group() : 1;
+  bool mixed = dot->unsignedInput[0] != dot->unsignedInput[1];
+  return mixed && target.hasAVX512VNNI() ? dot->group() : 1;
+}
+
+} // namespace regtile

@@ -1,0 +1,119 @@
+// The dot-product micro-kernel: cache_read {interleave} packs B's K x N
+// block into [N/NR][K/g][NR][g] tiles (g = 2 for bf16, 4 for i8;
+// zero-padded), and cache_reduce's dot form reads per K step one vector of
+// NR/lanes x g values per tile vector (the interleaved tile, through a
+// collapsed view), broadcasts each A row's group as one 32-bit lane, and
+// adds their dot products to the accumulators in the portable form
+// (shape_cast, widen, multiply, multi_reduction over the group) that
+// regtile-lower-vectors turns into vdpbf16ps / vpdpbusd. A K extent that
+// is not a multiple of g gives a second loop for the last, partial group,
+// whose A reads are masked (zeros past K).
+// RUN: %regtile-opt %s --split-input-file --transform-interpreter --canonicalize --cse | FileCheck %s
+
+// CHECK-LABEL: func.func @bf16
+// CHECK: %[[CACHE:.*]] = tensor.empty() : tensor<2x32x32x2xbf16>
+// CHECK: vector.transpose {{.*}} : vector<2x32xbf16> to vector<32x2xbf16>
+// CHECK: %[[FLAT:.*]] = tensor.collapse_shape {{.*}} {{\[}}[0], [1], [2, 3]] : tensor<2x32x32x2xbf16> into tensor<2x32x64xbf16>
+// CHECK: scf.for
+// CHECK: %[[B0:.*]] = vector.transfer_read %[[FLAT]]{{.*}} {in_bounds = [true]} : tensor<2x32x64xbf16>, vector<32xbf16>
+// CHECK: %[[B1:.*]] = vector.transfer_read %[[FLAT]]{{.*}} {in_bounds = [true]} : tensor<2x32x64xbf16>, vector<32xbf16>
+// CHECK: %[[AG:.*]] = vector.transfer_read {{.*}} {in_bounds = [true]} : tensor<4x2xbf16>, vector<2xbf16>
+// CHECK: %[[W:.*]] = vector.bitcast %[[AG]] : vector<2xbf16> to vector<1xi32>
+// CHECK: %[[S:.*]] = vector.extract %[[W]][0] : i32 from vector<1xi32>
+// CHECK: %[[SPLAT:.*]] = vector.broadcast %[[S]] : i32 to vector<16xi32>
+// CHECK: %[[A:.*]] = vector.bitcast %[[SPLAT]] : vector<16xi32> to vector<32xbf16>
+// CHECK: %[[A2:.*]] = vector.shape_cast %[[A]] : vector<32xbf16> to vector<16x2xbf16>
+// CHECK: %[[AW:.*]] = arith.extf %[[A2]] : vector<16x2xbf16> to vector<16x2xf32>
+// CHECK: %[[B2:.*]] = vector.shape_cast %[[B0]] : vector<32xbf16> to vector<16x2xbf16>
+// CHECK: %[[BW:.*]] = arith.extf %[[B2]] : vector<16x2xbf16> to vector<16x2xf32>
+// CHECK: %[[P:.*]] = arith.mulf %[[AW]], %[[BW]] : vector<16x2xf32>
+// CHECK: vector.multi_reduction <add>, %[[P]], %{{.*}} [1] : vector<16x2xf32> to vector<16xf32>
+// Four rows x two vectors: eight dot products per step, no other loop.
+// CHECK-COUNT-7: vector.multi_reduction <add>
+// CHECK-NOT: vector.multi_reduction
+// CHECK: scf.yield
+func.func @bf16(%a: tensor<64x64xbf16>, %b: tensor<64x64xbf16>, %c: tensor<64x64xf32>) -> tensor<64x64xf32> {
+  %r = linalg.matmul ins(%a, %b : tensor<64x64xbf16>, tensor<64x64xbf16>) outs(%c : tensor<64x64xf32>) -> tensor<64x64xf32>
+  return %r : tensor<64x64xf32>
+}
+module attributes {transform.with_named_sequence} {
+  transform.named_sequence @__transform_main(%root: !transform.any_op {transform.readonly}) {
+    %mm = transform.structured.match ops{["linalg.matmul"]} in %root : (!transform.any_op) -> !transform.any_op
+    %block, %pc = transform.structured.tile_using_for %mm tile_sizes [0, 0, 64] : (!transform.any_op) -> (!transform.any_op, !transform.any_op)
+    %micro, %ir, %jr, %k = transform.structured.tile_using_for %block tile_sizes [4, 32, 2] : (!transform.any_op) -> (!transform.any_op, !transform.any_op, !transform.any_op, !transform.any_op)
+    %copy, %cache = transform.regtile.cache_read %micro, %pc {operand = 1, interleave} : (!transform.any_op, !transform.any_op) -> (!transform.any_op, !transform.any_op)
+    %loop = transform.regtile.cache_reduce %micro, %k {allow_reassociation, arch = "znver4"} : (!transform.any_op, !transform.any_op) -> !transform.any_op
+    transform.yield
+  }
+}
+
+// -----
+
+// u8 x s8 -> i32, K = 30 (not a multiple of 4): B's cache pads K to 32
+// with zeros; the K loop runs the whole groups, then one more loop (the
+// partial group) reads A's group masked.
+// CHECK-LABEL: func.func @u8s8
+// CHECK: tensor.empty() : tensor<1x8x16x4xi8>
+// CHECK: vector.transfer_read {{.*}} {in_bounds = [false, true]} : tensor<30x16xi8>, vector<4x16xi8>
+// CHECK: vector.transpose {{.*}} : vector<4x16xi8> to vector<16x4xi8>
+// CHECK: scf.for %{{.*}} = %c0 to %c28 step %c4
+// CHECK: vector.transfer_read %{{.*}} {in_bounds = [true]} : tensor<8x?xi8>, vector<4xi8>
+// CHECK: arith.extui {{.*}} : vector<16x4xi8> to vector<16x4xi32>
+// CHECK: arith.extsi {{.*}} : vector<16x4xi8> to vector<16x4xi32>
+// CHECK: arith.muli {{.*}} : vector<16x4xi32>
+// CHECK: vector.multi_reduction <add>, {{.*}} [1] : vector<16x4xi32> to vector<16xi32>
+// The partial group's loop runs once (canonicalized away): K 28 and 29,
+// read masked (no in_bounds), zeros past K.
+// CHECK: } {regtile.prefetch_ahead
+// CHECK: tensor.extract_slice %{{.*}}[0, 28] [8, 2] [1, 1] : tensor<8x30xi8> to tensor<8x2xi8>
+// CHECK: vector.transfer_read %{{.*}}, %{{.*}} : tensor<8x2xi8>, vector<4xi8>
+// CHECK: vector.multi_reduction <add>
+func.func @u8s8(%a: tensor<8x30xi8>, %b: tensor<30x16xi8>, %c: tensor<8x16xi32>) -> tensor<8x16xi32> {
+  %r = linalg.generic {
+      indexing_maps = [affine_map<(m, n, k) -> (m, k)>,
+                       affine_map<(m, n, k) -> (k, n)>,
+                       affine_map<(m, n, k) -> (m, n)>],
+      iterator_types = ["parallel", "parallel", "reduction"]}
+      ins(%a, %b : tensor<8x30xi8>, tensor<30x16xi8>) outs(%c : tensor<8x16xi32>) {
+  ^bb0(%x: i8, %y: i8, %acc: i32):
+    %ux = arith.extui %x : i8 to i32
+    %sy = arith.extsi %y : i8 to i32
+    %p = arith.muli %ux, %sy : i32
+    %s = arith.addi %acc, %p : i32
+    linalg.yield %s : i32
+  } -> tensor<8x16xi32>
+  return %r : tensor<8x16xi32>
+}
+module attributes {transform.with_named_sequence} {
+  transform.named_sequence @__transform_main(%root: !transform.any_op {transform.readonly}) {
+    %mm = transform.structured.match ops{["linalg.generic"]} in %root : (!transform.any_op) -> !transform.any_op
+    %block, %pc = transform.structured.tile_using_for %mm tile_sizes [0, 0, 32] : (!transform.any_op) -> (!transform.any_op, !transform.any_op)
+    %micro, %ir, %jr, %k = transform.structured.tile_using_for %block tile_sizes [8, 16, 4] : (!transform.any_op) -> (!transform.any_op, !transform.any_op, !transform.any_op, !transform.any_op)
+    %copy, %cache = transform.regtile.cache_read %micro, %pc {operand = 1, interleave} : (!transform.any_op, !transform.any_op) -> (!transform.any_op, !transform.any_op)
+    %loop = transform.regtile.cache_reduce %micro, %k {arch = "znver4"} : (!transform.any_op, !transform.any_op) -> !transform.any_op
+    transform.yield
+  }
+}
+
+// -----
+
+// A unit K step: interleave changes nothing (the same bytes), the plain
+// micro-kernel (FMAs) runs.
+// CHECK-LABEL: func.func @f32_unit_step
+// CHECK: tensor.empty() : tensor<2x64x1x32xf32>
+// CHECK-NOT: multi_reduction
+// CHECK: vector.fma
+func.func @f32_unit_step(%a: tensor<8x64xf32>, %b: tensor<64x64xf32>, %c: tensor<8x64xf32>) -> tensor<8x64xf32> {
+  %r = linalg.matmul ins(%a, %b : tensor<8x64xf32>, tensor<64x64xf32>) outs(%c : tensor<8x64xf32>) -> tensor<8x64xf32>
+  return %r : tensor<8x64xf32>
+}
+module attributes {transform.with_named_sequence} {
+  transform.named_sequence @__transform_main(%root: !transform.any_op {transform.readonly}) {
+    %mm = transform.structured.match ops{["linalg.matmul"]} in %root : (!transform.any_op) -> !transform.any_op
+    %block, %pc = transform.structured.tile_using_for %mm tile_sizes [0, 0, 64] : (!transform.any_op) -> (!transform.any_op, !transform.any_op)
+    %micro, %ir, %jr, %k = transform.structured.tile_using_for %block tile_sizes [4, 32, 1] : (!transform.any_op) -> (!transform.any_op, !transform.any_op, !transform.any_op, !transform.any_op)
+    %copy, %cache = transform.regtile.cache_read %micro, %pc {operand = 1, interleave} : (!transform.any_op, !transform.any_op) -> (!transform.any_op, !transform.any_op)
+    %loop = transform.regtile.cache_reduce %micro, %k {arch = "znver4"} : (!transform.any_op, !transform.any_op) -> !transform.any_op
+    transform.yield
+  }
+}

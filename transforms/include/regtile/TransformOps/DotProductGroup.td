@@ -1,0 +1,69 @@
+//===- DotProductGroup.td - regtile.dot_product_group -*- tablegen -*-===//
+//
+// transform.regtile.dot_product_group: op definition
+// (included by RegtileTransformOps.td).
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef REGTILE_TRANSFORMOPS_DOTPRODUCTGROUP
+#define REGTILE_TRANSFORMOPS_DOTPRODUCTGROUP
+
+def DotProductGroupOp : RegtileTransformOp<"regtile.dot_product_group",
+    [TransformOpInterface, TransformEachOpTrait,
+     DeclareOpInterfaceMethods<MemoryEffectsOpInterface>]> {
+  let summary = "How many reduction values a dot-product instruction of the "
+                "target sums per lane for a contraction";
+  let description = [{
+    For each linalg op of `target`, returns the number of reduction values
+    one dot-product instruction of the target sums into each 32-bit lane
+    for the op's body (library: `regtile::dotProductGroup`,
+    `patterns/include/regtile/Patterns/DotProduct.h`):
+
+    - 4 for `out + ext(a) * ext(b)` with u8 x s8 (either order: one input
+      widened by `arith.extui`, the other by `arith.extsi`) to i32 on
+      AVX-512 VNNI (`vpdpbusd`);
+    - 2 for bf16 x bf16 to f32 (`arith.extf`) on AVX-512 BF16
+      (`vdpbf16ps`);
+    - 1 otherwise (no unit: the micro-kernel widens and uses FMAs or
+      multiply-adds; s8 x s8 and u8 x u8, which `vpdpbusd` computes only
+      with a correction not built yet).
+
+    A GEMM strategy tiles K by this group inside the micro-kernel, packs B
+    with `cache_read {interleave}` and lets `cache_reduce` emit its dot
+    form (`strategies/regtile_matmul.mlir`). The target is the `arch`
+    attribute if given, else the payload op's nearest `regtile.target`
+    attribute, else the host.
+
+    Example:
+    ```mlir
+    %g = transform.regtile.dot_product_group %matmul
+        : (!transform.any_op) -> !transform.param<i64>
+    ```
+
+    #### Return modes
+
+    The op does not verify if its `arch` attribute is not understood.
+    Produces a definite failure if a payload op's `regtile.target` attribute
+    is not understood, and a silenceable failure if a payload op is not a
+    linalg op. Otherwise returns one parameter per payload op. Reads the
+    handle and the payload only.
+  }];
+
+  let arguments = (ins TransformHandleTypeInterface:$target,
+                       OptionalAttr<StrAttr>:$arch);
+  let results = (outs TransformParamTypeInterface:$group);
+  let assemblyFormat = [{
+    $target attr-dict `:` functional-type(operands, results)
+  }];
+  let hasVerifier = 1;
+
+  let extraClassDeclaration = [{
+    ::mlir::DiagnosedSilenceableFailure applyToOne(
+        ::mlir::transform::TransformRewriter &rewriter,
+        ::mlir::Operation *target,
+        ::mlir::transform::ApplyToEachResultList &results,
+        ::mlir::transform::TransformState &state);
+  }];
+}
+
+#endif // REGTILE_TRANSFORMOPS_DOTPRODUCTGROUP
