@@ -27,6 +27,8 @@ import time
 
 BENCHMARKS = [  # json name, title, ratio key, ratio label
     ("gemm", "f32 GEMM (seed 002)", "peak_ratio", "x peak"),
+    ("gemm_lowp", "int8 / bf16 GEMM (dot-product units)", "peak_ratio",
+     "x peak of the unit (vdpbf16ps: bf16; vpdpbusd: u8s8, s8s8)"),
     ("conv_relu", "conv + bias + ReLU (seed 000)", "peak_ratio", "x peak"),
     ("reductions", "innermost reductions (seed 001)", "read_ratio",
      "x read loop"),
@@ -92,9 +94,13 @@ def machine_line(data):
     threads = m.get("threads", 1)
     where = (f"core {m['cpu']}" if threads == 1 else
              f"{threads} threads on cores {m['cpu']}-{m['cpu'] + threads - 1}")
+    units = "".join(
+        f", {name} peak {m[key]:.0f} GOP/s" for key, name in
+        (("peak_vpdpbusd_gops", "vpdpbusd"),
+         ("peak_vdpbf16ps_gflops", "vdpbf16ps")) if m.get(key))
     return (f"{m.get('date', '')}, "
             f"{m.get('cpu_model', 'CPU not recorded')}, {where}, "
-            f"peak {m['peak_gflops']:.1f} GFLOP/s, memcpy "
+            f"peak {m['peak_gflops']:.1f} GFLOP/s{units}, memcpy "
             f"{m['memcpy_gbs']:.1f} GB/s, medians of {m['rounds']} "
             f"interleaved rounds")
 

@@ -180,10 +180,12 @@ int64_t chooseNc(const TargetInfo &target, const ContractionBlocking &b,
 
 FailureOr<ContractionBlocking>
 chooseContractionBlocking(const TargetInfo &target, Type accType,
+                          int64_t inputBytes,
                           const ContractionBlockingOptions &fixed,
                           int64_t reductionExtent, std::string &reason) {
   int64_t lanes = target.lanes(accType);
-  int64_t bytes = std::max<int64_t>(1, accType.getIntOrFloatBitWidth() / 8);
+  // The caches hold the inputs' elements (A slivers, B blocks).
+  int64_t bytes = std::max<int64_t>(1, inputBytes);
   for (auto [name, value] : {std::pair<StringRef, int64_t>{"mr", fixed.mr},
                              {"nr", fixed.nr},
                              {"kc", fixed.kc},
@@ -227,7 +229,15 @@ computeContractionBlocking(linalg::LinalgOp op, const TargetInfo &target,
   }
   if (failed(checkNonEmptyLoops(op, reason)))
     return failure();
-  return chooseContractionBlocking(target, accType, options,
+  int64_t inputBytes = 0;
+  for (OpOperand *in : op.getDpsInputOperands()) {
+    Type t = getElementTypeOrSelf(in->get().getType());
+    if (t.isIntOrFloat())
+      inputBytes = std::max<int64_t>(inputBytes, t.getIntOrFloatBitWidth() / 8);
+  }
+  if (inputBytes == 0)
+    inputBytes = accType.getIntOrFloatBitWidth() / 8;
+  return chooseContractionBlocking(target, accType, inputBytes, options,
                                    staticReductionExtent(op), reason);
 }
 

@@ -124,13 +124,17 @@ computeContractionBlocking(mlir::linalg::LinalgOp op, const TargetInfo &target,
                            const ContractionBlockingOptions &options,
                            std::string &reason);
 
-/// The blocking for accumulators of `accType` and a reduction of static
-/// extent `reductionExtent` (0: not known). Fails, setting `reason`, if a
+/// The blocking for accumulators of `accType`, inputs of `inputBytes` per
+/// element (the widest input: what the A slivers and B blocks hold in the
+/// caches; an i8 or bf16 GEMM's blocks go 4x or 2x deeper or wider than
+/// f32's) and a reduction of static extent `reductionExtent` (0: not
+/// known). Fails, setting `reason`, if a
 /// fixed size is negative, `nr` is not a multiple of the native vector
 /// length, the mr x nr tile with the row of B and the broadcast of A does
 /// not fit the register file, or `nc` is not a multiple of `nr`.
 mlir::FailureOr<ContractionBlocking>
 chooseContractionBlocking(const TargetInfo &target, mlir::Type accType,
+                          int64_t inputBytes,
                           const ContractionBlockingOptions &options,
                           int64_t reductionExtent, std::string &reason);
 
