@@ -27,8 +27,10 @@ import time
 
 BENCHMARKS = [  # json name, title, ratio key, ratio label
     ("gemm", "f32 GEMM (seed 002)", "peak_ratio", "x peak"),
+    # x peak: to the peak loop of the unit the type runs on (bf16:
+    # vdpbf16ps; u8s8, s8s8: vpdpbusd).
     ("gemm_lowp", "int8 / bf16 GEMM (dot-product units)", "peak_ratio",
-     "x peak of the unit (vdpbf16ps: bf16; vpdpbusd: u8s8, s8s8)"),
+     "x unit peak"),
     ("conv_relu", "conv + bias + ReLU (seed 000)", "peak_ratio", "x peak"),
     ("reductions", "innermost reductions (seed 001)", "read_ratio",
      "x read loop"),
