@@ -38,17 +38,7 @@ namespace {
 using regtile::bench::ConvShape;
 
 M4 view4(float *p, int64_t d0, int64_t d1, int64_t d2, int64_t d3) {
-  M4 m;
-  m.basePtr = m.data = p;
-  m.offset = 0;
-  int64_t sizes[4] = {d0, d1, d2, d3};
-  int64_t stride = 1;
-  for (int i = 3; i >= 0; --i) {
-    m.sizes[i] = sizes[i];
-    m.strides[i] = stride;
-    stride *= sizes[i];
-  }
-  return m;
+  return regtile::bench::denseView<float, 4>(p, {d0, d1, d2, d3});
 }
 
 /// in[n][y][x][ci], filter[ci][kh][kw][co], out[n][y][x][co].
@@ -101,10 +91,7 @@ void prepare(ShapeSet &set) {
   set.mIn = view4(set.in, s.n, s.h + 2, s.w + 2, s.ci);
   set.mFilter = view4(set.filter, s.ci, 3, 3, s.co);
   set.mOut = view4(set.out, s.n, s.h, s.w, s.co);
-  set.mBias.basePtr = set.mBias.data = set.bias;
-  set.mBias.offset = 0;
-  set.mBias.sizes[0] = s.co;
-  set.mBias.strides[0] = 1;
+  set.mBias = regtile::bench::denseView<float, 1>(set.bias, {s.co});
 }
 
 } // namespace

@@ -46,14 +46,7 @@ using namespace regtile::bench;
 using MlirGemm = void (*)(M2 *, M2 *, M2 *);
 
 M2 view(float *p, int64_t rows, int64_t cols) {
-  M2 m;
-  m.basePtr = m.data = p;
-  m.offset = 0;
-  m.sizes[0] = rows;
-  m.sizes[1] = cols;
-  m.strides[0] = cols;
-  m.strides[1] = 1;
-  return m;
+  return denseView<float, 2>(p, {rows, cols});
 }
 
 /// Reference: i-k-j loops (exact for these inputs in any order).

@@ -39,14 +39,7 @@ namespace {
 using namespace regtile::bench;
 
 template <typename T> StridedMemRefType<T, 2> view(T *p, int rows, int cols) {
-  StridedMemRefType<T, 2> m;
-  m.basePtr = m.data = p;
-  m.offset = 0;
-  m.sizes[0] = rows;
-  m.sizes[1] = cols;
-  m.strides[0] = cols;
-  m.strides[1] = 1;
-  return m;
+  return denseView<T, 2>(p, {rows, cols});
 }
 
 /// bf16 of a float that bf16 holds exactly (the fill's values).

@@ -11,7 +11,11 @@
 #ifndef REGTILE_BENCH_MLIRKERNELS_H
 #define REGTILE_BENCH_MLIRKERNELS_H
 
+#include "mlir/ExecutionEngine/CRunnerUtils.h"
+
+#include <array>
 #include <cstddef>
+#include <cstdint>
 #include <cstring>
 #include <vector>
 
@@ -34,6 +38,22 @@ struct MlirKernel {
   /// `void (*)(StridedMemRefType<float, 2> *, ...)`.
   template <typename Fn> Fn as() const { return reinterpret_cast<Fn>(fn); }
 };
+
+/// A dense row-major memref descriptor of `p` with `sizes` (what the
+/// kernels' C interfaces take for a buffer the driver owns).
+template <typename T, int N>
+StridedMemRefType<T, N> denseView(T *p, std::array<int64_t, N> sizes) {
+  StridedMemRefType<T, N> m;
+  m.basePtr = m.data = p;
+  m.offset = 0;
+  int64_t stride = 1;
+  for (int i = N - 1; i >= 0; --i) {
+    m.sizes[i] = sizes[i];
+    m.strides[i] = stride;
+    stride *= sizes[i];
+  }
+  return m;
+}
 
 /// Generated per benchmark by bench/CMakeLists.txt, in registration order.
 extern const MlirKernel mlirKernelTable[];

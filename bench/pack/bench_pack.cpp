@@ -38,16 +38,7 @@ using namespace regtile::bench;
 
 template <int N>
 StridedMemRefType<float, N> view(float *p, std::array<int64_t, N> s) {
-  StridedMemRefType<float, N> m;
-  m.basePtr = m.data = p;
-  m.offset = 0;
-  int64_t stride = 1;
-  for (int i = N - 1; i >= 0; --i) {
-    m.sizes[i] = s[i];
-    m.strides[i] = stride;
-    stride *= s[i];
-  }
-  return m;
+  return denseView<float, N>(p, s);
 }
 
 /// One workload: source, destination, the C++ result as reference.

@@ -38,19 +38,10 @@ using namespace regtile::bench;
 
 template <typename T, int N>
 StridedMemRefType<T, N> view(T *p, int64_t rows, int64_t cols) {
-  StridedMemRefType<T, N> m;
-  m.basePtr = m.data = p;
-  m.offset = 0;
-  if constexpr (N == 2) {
-    m.sizes[0] = rows;
-    m.sizes[1] = cols;
-    m.strides[0] = cols;
-    m.strides[1] = 1;
-  } else {
-    m.sizes[0] = rows;
-    m.strides[0] = 1;
-  }
-  return m;
+  if constexpr (N == 2)
+    return denseView<T, 2>(p, {rows, cols});
+  else
+    return denseView<T, 1>(p, {rows});
 }
 
 /// One workload: input, output, exact reference, and its variants.

@@ -45,24 +45,8 @@ using namespace regtile::bench;
 
 constexpr int64_t kRows = 2048, kCols = 2048, kLength = 1 << 20;
 
-M2f32 view2(float *p) {
-  M2f32 m;
-  m.basePtr = m.data = p;
-  m.offset = 0;
-  m.sizes[0] = kRows;
-  m.sizes[1] = kCols;
-  m.strides[0] = kCols;
-  m.strides[1] = 1;
-  return m;
-}
-M1f32 view1(float *p, int64_t n) {
-  M1f32 m;
-  m.basePtr = m.data = p;
-  m.offset = 0;
-  m.sizes[0] = n;
-  m.strides[0] = 1;
-  return m;
-}
+M2f32 view2(float *p) { return denseView<float, 2>(p, {kRows, kCols}); }
+M1f32 view1(float *p, int64_t n) { return denseView<float, 1>(p, {n}); }
 
 struct Add2d {
   std::size_t n = std::size_t(kRows) * kCols;
