@@ -1,8 +1,8 @@
 // Schedules of examples/gemm_lowp: @regtile_matmul_blocked from
 // strategies/, which picks the micro-kernel from the element types and the
 // target (transform.regtile.dot_product_group): vdpbf16ps for bf16 on
-// AVX-512 BF16, vpdpbusd for u8 x s8 on AVX-512 VNNI, the widening
-// micro-kernel elsewhere (s8 x s8 everywhere, for now).
+// AVX-512 BF16, vpdpbusd for u8 x s8 and s8 x s8 on AVX-512 VNNI, the
+// widening micro-kernel elsewhere.
 module attributes {transform.with_named_sequence} {
   transform.named_sequence @regtile_matmul_blocked(%func: !transform.any_op {transform.readonly},
       %mr: !transform.param<i64> {transform.readonly}, %nr: !transform.param<i64> {transform.readonly},

@@ -1,4 +1,5 @@
-// x86 assembly of @regtile_matmul (strategies/) on bf16 and u8 x s8 GEMMs:
+// x86 assembly of @regtile_matmul (strategies/) on bf16, u8 x s8 and s8 x s8
+// GEMMs:
 // - AVX-512 with VNNI and BF16 (znver4): the micro-kernel loop is
 //   vdpbf16ps / vpdpbusd into register accumulators (24: a 6 x 64 tile of
 //   f32 / i32), each A group broadcast once per row, no call;
@@ -26,12 +27,21 @@
 // known defect, bounded here so that it cannot grow.
 // DOT: loop {{.*}}: fma=0 masked=0 maskops=0 stack={{[0-9]}} vstack=0 fmastack={{[01]}} calls=0 dot=24
 // DOT: loop {{.*}}: fma=0 masked=0 maskops=0 stack={{[0-6]}} vstack=0 fmastack=0 calls=0 dot=24
+// s8 x s8: the column sums of each packed B block (one vpdpbusd with ones
+// per 16 columns and K group), then the same micro-kernel (A's groups
+// shifted by a vpxord each).
+// DOT: loop {{.*}}: fma=0 masked=0 maskops=0 stack=0 vstack=0 fmastack=0 calls=0 dot=4
+// DOT: loop {{.*}}: fma=0 masked=0 maskops=0 stack={{[0-6]}} vstack=0 fmastack=0 calls=0 dot=24
 
 // WIDEN-LABEL: gemm_bf16:
 // WIDEN-NOT: {{vdpbf16ps|vpdpbusd}}
 // WIDEN: vfmadd231ps
 // WIDEN-NOT: {{vdpbf16ps|vpdpbusd}}
 // WIDEN-LABEL: gemm_u8s8:
+// WIDEN-NOT: {{vdpbf16ps|vpdpbusd}}
+// WIDEN: {{vpmulld|vpmaddwd}}
+// WIDEN-NOT: {{vdpbf16ps|vpdpbusd}}
+// WIDEN-LABEL: gemm_s8s8:
 // WIDEN-NOT: {{vdpbf16ps|vpdpbusd}}
 // WIDEN: {{vpmulld|vpmaddwd}}
 // WIDEN-NOT: {{vdpbf16ps|vpdpbusd}}
@@ -53,6 +63,10 @@ module attributes {regtile.target = "TARGET"} {
       %s = arith.addi %acc, %p : i32
       linalg.yield %s : i32
     } -> tensor<96x256xi32>
+    return %r : tensor<96x256xi32>
+  }
+  func.func @gemm_s8s8(%a: tensor<96x512xi8>, %b: tensor<512x256xi8>, %c: tensor<96x256xi32>) -> tensor<96x256xi32> {
+    %r = linalg.matmul ins(%a, %b : tensor<96x512xi8>, tensor<512x256xi8>) outs(%c : tensor<96x256xi32>) -> tensor<96x256xi32>
     return %r : tensor<96x256xi32>
   }
   module attributes {transform.with_named_sequence} {

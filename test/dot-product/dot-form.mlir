@@ -117,3 +117,47 @@ module attributes {transform.with_named_sequence} {
     transform.yield
   }
 }
+
+// -----
+
+// s8 x s8 (linalg.matmul on i8): A's groups are read shifted to u8 (xor
+// 0x80: a + 128), B's column sums over each filled cache are computed once
+// (dot products with ones, right after the cache is packed), and each
+// tile's accumulators start 128 x its columns' sums lower: the same i32
+// results, exactly.
+// CHECK-LABEL: func.func @s8s8
+// CHECK-DAG: %[[SIGN:.*]] = arith.constant dense<-128> : vector<64xi8>
+// CHECK-DAG: %[[SEVEN:.*]] = arith.constant dense<7> : vector<16xi32>
+// CHECK: %[[CACHE:.*]] = scf.for
+// CHECK: vector.transpose {{.*}} : vector<4x16xi8> to vector<16x4xi8>
+// CHECK: %[[FLAT:.*]] = tensor.collapse_shape %[[CACHE]] {{\[}}[0], [1], [2, 3]]
+// CHECK: %[[SUMS:.*]] = scf.for %[[P:.*]] = %c0 to %c2
+// CHECK: scf.for
+// CHECK: %[[BV:.*]] = vector.transfer_read %[[FLAT]][%[[P]], %{{.*}}, %c0]
+// CHECK: %[[BG:.*]] = vector.shape_cast %[[BV]] : vector<64xi8> to vector<16x4xi8>
+// CHECK: %[[BW:.*]] = arith.extsi %[[BG]] : vector<16x4xi8> to vector<16x4xi32>
+// CHECK: vector.multi_reduction <add>, %[[BW]], %{{.*}} [1] : vector<16x4xi32> to vector<16xi32>
+// CHECK: vector.transfer_write
+// CHECK: %[[PANEL:.*]] = arith.divui
+// CHECK: %[[SUM:.*]] = vector.transfer_read %[[SUMS]][%[[PANEL]], %c0]
+// CHECK: %[[CORR:.*]] = arith.shli %[[SUM]], %[[SEVEN]] : vector<16xi32>
+// CHECK-COUNT-4: arith.subi %{{.*}}, %[[CORR]] : vector<16xi32>
+// CHECK: scf.for
+// CHECK: %[[A:.*]] = vector.bitcast %{{.*}} : vector<16xi32> to vector<64xi8>
+// CHECK: %[[AU:.*]] = arith.xori %[[A]], %[[SIGN]] : vector<64xi8>
+// CHECK: %[[AG:.*]] = vector.shape_cast %[[AU]] : vector<64xi8> to vector<16x4xi8>
+// CHECK: arith.extui %[[AG]] : vector<16x4xi8> to vector<16x4xi32>
+func.func @s8s8(%a: tensor<8x30xi8>, %b: tensor<30x32xi8>, %c: tensor<8x32xi32>) -> tensor<8x32xi32> {
+  %r = linalg.matmul ins(%a, %b : tensor<8x30xi8>, tensor<30x32xi8>) outs(%c : tensor<8x32xi32>) -> tensor<8x32xi32>
+  return %r : tensor<8x32xi32>
+}
+module attributes {transform.with_named_sequence} {
+  transform.named_sequence @__transform_main(%root: !transform.any_op {transform.readonly}) {
+    %mm = transform.structured.match ops{["linalg.matmul"]} in %root : (!transform.any_op) -> !transform.any_op
+    %block, %pc = transform.structured.tile_using_for %mm tile_sizes [0, 0, 32] : (!transform.any_op) -> (!transform.any_op, !transform.any_op)
+    %micro, %ir, %jr, %k = transform.structured.tile_using_for %block tile_sizes [4, 16, 4] : (!transform.any_op) -> (!transform.any_op, !transform.any_op, !transform.any_op, !transform.any_op)
+    %copy, %cache = transform.regtile.cache_read %micro, %pc {operand = 1, interleave} : (!transform.any_op, !transform.any_op) -> (!transform.any_op, !transform.any_op)
+    %loop = transform.regtile.cache_reduce %micro, %k {arch = "znver4"} : (!transform.any_op, !transform.any_op) -> !transform.any_op
+    transform.yield
+  }
+}

@@ -1,7 +1,8 @@
 // transform.regtile.dot_product_group: the K values a dot-product
 // instruction of the target sums per lane for a contraction's body (4 for
-// u8 x s8 -> i32 with AVX-512 VNNI, 2 for bf16 -> f32 with AVX-512 BF16, 1
-// otherwise: f32, s8 x s8, u8 x u8, no such unit, A's K not innermost).
+// u8 x s8 and s8 x s8 -> i32 with AVX-512 VNNI, 2 for bf16 -> f32 with
+// AVX-512 BF16, 1 otherwise: f32, u8 x u8, no such unit, A's K not
+// innermost).
 // RUN: %regtile-opt %s --transform-interpreter 2>&1 | FileCheck %s
 
 // CHECK: remark: bf16 znver4 2 : i64
@@ -12,7 +13,7 @@
 // CHECK: remark: u8s8 skylake-avx512 1 : i64
 // CHECK: remark: u8s8 haswell 1 : i64
 // CHECK: remark: s8u8 znver4 4 : i64
-// CHECK: remark: s8s8 znver4 1 : i64
+// CHECK: remark: s8s8 znver4 4 : i64
 // CHECK: remark: f32 znver4 1 : i64
 // CHECK: remark: bf16 A transposed znver4 1 : i64
 #u8s8 = {

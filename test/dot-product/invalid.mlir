@@ -104,3 +104,32 @@ module attributes {transform.with_named_sequence} {
     transform.yield
   }
 }
+
+// -----
+
+// s8 x s8 with B already K-interleaved by the caller (no cache whose column
+// sums could be computed once): refused.
+func.func @s8s8_no_cache(%a: tensor<8x64xi8>, %bt: tensor<32x64xi8>, %c: tensor<8x32xi32>) -> tensor<8x32xi32> {
+  // expected-note @below {{payload op}}
+  %r = linalg.generic {
+      indexing_maps = [affine_map<(m, n, k) -> (m, k)>, affine_map<(m, n, k) -> (n, k)>, affine_map<(m, n, k) -> (m, n)>],
+      iterator_types = ["parallel", "parallel", "reduction"]}
+      ins(%a, %bt : tensor<8x64xi8>, tensor<32x64xi8>) outs(%c : tensor<8x32xi32>) {
+  ^bb0(%x: i8, %y: i8, %acc: i32):
+    %sx = arith.extsi %x : i8 to i32
+    %sy = arith.extsi %y : i8 to i32
+    %p = arith.muli %sx, %sy : i32
+    %s = arith.addi %acc, %p : i32
+    linalg.yield %s : i32
+  } -> tensor<8x32xi32>
+  return %r : tensor<8x32xi32>
+}
+module attributes {transform.with_named_sequence} {
+  transform.named_sequence @__transform_main(%root: !transform.any_op {transform.readonly}) {
+    %mm = transform.structured.match ops{["linalg.generic"]} in %root : (!transform.any_op) -> !transform.any_op
+    %micro, %ir, %jr, %k = transform.structured.tile_using_for %mm tile_sizes [4, 32, 4] : (!transform.any_op) -> (!transform.any_op, !transform.any_op, !transform.any_op, !transform.any_op)
+    // expected-error @below {{cannot keep the output tile in registers: s8 x s8 dot form: the B side must be a slice of an interleaved cache (cache_read {interleave}) read in the reduction loop: its column sums are computed once per cache}}
+    %loop = transform.regtile.cache_reduce %micro, %k {arch = "znver4"} : (!transform.any_op, !transform.any_op) -> !transform.any_op
+    transform.yield
+  }
+}

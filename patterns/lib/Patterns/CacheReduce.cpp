@@ -246,6 +246,8 @@ CacheReduceResult rewrite(RewriterBase &rewriter, linalg::LinalgOp op,
   emitter.computeRowIndices(rewriter, loc, tile.value, outMap);
   SmallVector<Value> accs =
       emitter.initialAccumulators(rewriter, loc, tile.value, outMap);
+  if (plan.dot && plan.dot->shifted)
+    accs = emitter.subtractShiftedSums(rewriter, loc, loop, accs);
   scf::ForOp newLoop = loopWithAccumulators(rewriter, loc, op, loop, plan,
                                             emitter, tile.outer, accs);
   scf::ForOp last = newLoop;

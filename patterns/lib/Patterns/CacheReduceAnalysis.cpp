@@ -212,6 +212,56 @@ bool holdsWholeGroups(RankedTensorType t, int64_t vectors, int64_t group) {
          t.getDimSize(rank - 2) >= vectors;
 }
 
+/// s8 x s8 (DotPlan::shifted): the vectored input must be a slice of a
+/// cache whose K groups are one of its dims, the one the reduction loop
+/// moves along (its offset depends on the loop's induction variable, the
+/// others' do not), with whole vectors of columns.
+LogicalResult analyzeShift(linalg::LinalgOp op, const Plan &plan, DotPlan &dot,
+                           std::string &reason) {
+  auto fail = [&](const Twine &why) {
+    reason = ("s8 x s8 dot form: " + why).str();
+    return failure();
+  };
+  auto loop = dyn_cast<scf::ForOp>(op->getParentOp());
+  if (!dot.slice || !loop)
+    return fail("the B side must be a slice of an interleaved cache "
+                "(cache_read {interleave}) read in the reduction loop: its "
+                "column sums are computed once per cache");
+  Value iv = loop.getInductionVar();
+  std::function<bool(Value)> moves = [&](Value v) {
+    if (v == iv)
+      return true;
+    Operation *def = v.getDefiningOp();
+    return def && loop->isAncestor(def) &&
+           llvm::any_of(def->getOperands(), moves);
+  };
+  RankedTensorType source = dot.slice.getSourceType();
+  if (source.getDimSize(source.getRank() - 2) % plan.lanes != 0)
+    return fail("the cache's tile is not whole vectors of columns");
+  llvm::SmallBitVector dropped = dot.slice.getDroppedDims();
+  std::optional<unsigned> groups;
+  SmallVector<OpFoldResult> offsets = dot.slice.getMixedOffsets();
+  for (auto [d, offset] :
+       llvm::enumerate(ArrayRef<OpFoldResult>(offsets).drop_back(2))) {
+    auto v = dyn_cast<Value>(offset);
+    if (!v || !moves(v)) {
+      if (!dropped[d] && source.getDimSize(d) != 1)
+        return fail("the cache has a dim the tile reads more than one "
+                    "index of");
+      continue;
+    }
+    if (groups || !dropped[d])
+      return fail("the reduction loop moves along more than one dim of the "
+                  "cache, or along a dim of the tile");
+    groups = d;
+  }
+  if (!groups)
+    return fail("the reduction loop does not move along the cache");
+  dot.shifted = true;
+  dot.groupTileDim = *groups;
+  return success();
+}
+
 /// The dot-product form (DotPlan), if the op has it: a dot-product body
 /// and a reduction dim of 2 to `group` iterations innermost in both inputs,
 /// after the vector dim in the vectored one. Returns false when the op does
@@ -285,6 +335,10 @@ FailureOr<bool> analyzeDot(linalg::LinalgOp op,
     return failure();
   }
   dot.slice = slice;
+  bool bothSigned =
+      !body->isFloat() && !body->unsignedInput[0] && !body->unsignedInput[1];
+  if (bothSigned && failed(analyzeShift(op, plan, dot, reason)))
+    return failure();
   plan.dot = dot;
   plan.inputKinds.assign(2, InputKind::Broadcast);
   plan.inputKinds[dot.vectored] = InputKind::Vectored;

@@ -370,7 +370,9 @@ Value emitDotProduct(OpBuilder &b, Location loc, const DotPlan &dot,
     Value grid = vector::ShapeCastOp::create(b, loc, narrow, v);
     if (dot.body.isFloat())
       return arith::ExtFOp::create(b, loc, wide, grid);
-    if (dot.body.unsignedInput[input])
+    // A shifted broadcast group is a + 128: unsigned.
+    if (dot.body.unsignedInput[input] ||
+        (dot.shifted && input == dot.broadcast))
       return arith::ExtUIOp::create(b, loc, wide, grid);
     return arith::ExtSIOp::create(b, loc, wide, grid);
   };
@@ -446,8 +448,154 @@ Value TileEmitter::dotBroadcast(OpBuilder &b, Location loc, int64_t r,
   Value scalar = vector::ExtractOp::create(b, loc, word, 0);
   Value splat = vector::BroadcastOp::create(
       b, loc, VectorType::get({plan.lanes}, i32), scalar);
-  return vector::BitCastOp::create(
-      b, loc, VectorType::get({plan.lanes * dot.group}, elt), splat);
+  auto groupsType = VectorType::get({plan.lanes * dot.group}, elt);
+  Value groups = vector::BitCastOp::create(b, loc, groupsType, splat);
+  if (!dot.shifted)
+    return groups;
+  // s8 to u8 + 128: flip the sign bit.
+  Value signBits = arith::ConstantOp::create(
+      b, loc, DenseElementsAttr::get(groupsType, b.getIntegerAttr(elt, -128)));
+  return arith::XOrIOp::create(b, loc, groups, signBits);
+}
+
+Value TileEmitter::columnSums(OpBuilder &b, Location loc) {
+  const DotPlan &dot = *plan.dot;
+  tensor::ExtractSliceOp slice = dot.slice;
+  Value cache = slice.getSource();
+  // Built already for this cache (by another version of the tile)?
+  if (Value built = dot.columnSums->lookup(cache))
+    return built;
+  OpBuilder::InsertionGuard guard(b);
+  if (Operation *def = cache.getDefiningOp())
+    b.setInsertionPointAfter(def);
+  else
+    b.setInsertionPointToStart(cast<BlockArgument>(cache).getOwner());
+  auto type = cast<RankedTensorType>(cache.getType());
+  int64_t rank = type.getRank(), columns = type.getDimSize(rank - 2);
+  Type i32 = b.getI32Type(), i8 = b.getI8Type();
+  // sums[others..., NR] = sum over the groups dim and each group of the
+  // cache, per column: vectors of `lanes` columns, each a sum of 4-byte
+  // dot products with ones (vpdpbusd).
+  SmallVector<unsigned> others;
+  for (unsigned d = 0; d + 2 < rank; ++d)
+    if (d != dot.groupTileDim)
+      others.push_back(d);
+  SmallVector<OpFoldResult> sumsShape;
+  for (unsigned d : others)
+    sumsShape.push_back(tensor::getMixedSize(b, loc, cache, d));
+  sumsShape.push_back(b.getIndexAttr(columns));
+  Value sums = tensor::EmptyOp::create(b, loc, sumsShape, i32);
+  SmallVector<ReassociationIndices> reassoc;
+  for (int64_t d = 0; d < rank - 2; ++d)
+    reassoc.push_back({d});
+  reassoc.push_back({rank - 2, rank - 1});
+  Value flat = tensor::CollapseShapeOp::create(b, loc, cache, reassoc);
+  int64_t vectors = columns / plan.lanes;
+  auto accType = VectorType::get({plan.lanes}, i32);
+  auto bytesType = VectorType::get({plan.lanes * dot.group}, i8);
+  auto gridType = VectorType::get({plan.lanes, dot.group}, i8);
+  auto wideType = VectorType::get({plan.lanes, dot.group}, i32);
+  Value zero = arith::ConstantIndexOp::create(b, loc, 0);
+  Value one = arith::ConstantIndexOp::create(b, loc, 1);
+  Value pad = arith::ConstantOp::create(b, loc, b.getIntegerAttr(i8, 0));
+  // Loops over the other dims (outer) carrying the sums; the groups loop
+  // innermost, carrying the vectors.
+  SmallVector<Value> at(rank - 1);
+  std::function<Value(OpBuilder &, unsigned, Value)> nest =
+      [&](OpBuilder &nb, unsigned level, Value carried) -> Value {
+    if (level < others.size()) {
+      unsigned d = others[level];
+      Value ub = tensor::DimOp::create(nb, loc, cache, d);
+      auto l = scf::ForOp::create(
+          nb, loc, zero, ub, one, ValueRange{carried},
+          [&](OpBuilder &lb, Location ll, Value iv, ValueRange args) {
+            at[d] = iv;
+            scf::YieldOp::create(lb, ll, nest(lb, level + 1, args[0]));
+          });
+      return l.getResult(0);
+    }
+    Value ub = tensor::DimOp::create(nb, loc, cache, dot.groupTileDim);
+    SmallVector<Value> inits(
+        vectors, arith::ConstantOp::create(nb, loc, nb.getZeroAttr(accType)));
+    auto groups = scf::ForOp::create(
+        nb, loc, zero, ub, one, inits,
+        [&](OpBuilder &lb, Location ll, Value iv, ValueRange accs) {
+          at[dot.groupTileDim] = iv;
+          SmallVector<Value> next;
+          for (int64_t j = 0; j < vectors; ++j) {
+            at[rank - 2] = arith::ConstantIndexOp::create(
+                lb, ll, j * plan.lanes * dot.group);
+            AffineMap map = AffineMap::get(
+                rank - 1, 0, lb.getAffineDimExpr(rank - 2), lb.getContext());
+            Value v = vector::TransferReadOp::create(
+                lb, ll, bytesType, flat, at, AffineMapAttr::get(map), pad,
+                /*mask=*/Value(), lb.getBoolArrayAttr({true}));
+            Value grid = vector::ShapeCastOp::create(lb, ll, gridType, v);
+            Value wide = arith::ExtSIOp::create(lb, ll, wideType, grid);
+            next.push_back(vector::MultiDimReductionOp::create(
+                lb, ll, wide, accs[j], ArrayRef<bool>{false, true},
+                vector::CombiningKind::ADD));
+          }
+          scf::YieldOp::create(lb, ll, next);
+        });
+    SmallVector<Value> idx;
+    for (unsigned d : others)
+      idx.push_back(at[d]);
+    Value result = carried;
+    for (int64_t j = 0; j < vectors; ++j) {
+      SmallVector<Value> wi(idx);
+      wi.push_back(arith::ConstantIndexOp::create(nb, loc, j * plan.lanes));
+      AffineMap wmap = AffineMap::get(
+          wi.size(), 0, nb.getAffineDimExpr(wi.size() - 1), nb.getContext());
+      result = vector::TransferWriteOp::create(
+                   nb, loc, groups.getResult(j), result, wi,
+                   AffineMapAttr::get(wmap), /*mask=*/Value(),
+                   nb.getBoolArrayAttr({true}))
+                   .getResult();
+    }
+    return result;
+  };
+  Value result = nest(b, 0, sums);
+  (*dot.columnSums)[cache] = result;
+  return result;
+}
+
+SmallVector<Value> TileEmitter::subtractShiftedSums(OpBuilder &b, Location loc,
+                                                    scf::ForOp loop,
+                                                    ValueRange accs) {
+  const DotPlan &dot = *plan.dot;
+  Value sums = columnSums(b, loc);
+  // This tile's panel: the slice's offsets along the other dims, hoisted
+  // out of the loop (they do not move with it).
+  IRMapping hoisted;
+  tensor::ExtractSliceOp slice = dot.slice;
+  SmallVector<OpFoldResult> offsets = slice.getMixedOffsets();
+  SmallVector<Value> idx;
+  for (unsigned d = 0; d + 2 < offsets.size(); ++d)
+    if (d != dot.groupTileDim)
+      idx.push_back(getValueOrCreateConstantIndexOp(
+          b, loc, hoistInvariant(b, loop, offsets[d], hoisted)));
+  Type i32 = b.getI32Type();
+  auto vecType = VectorType::get({plan.lanes}, i32);
+  Value seven = arith::ConstantOp::create(
+      b, loc, DenseElementsAttr::get(vecType, b.getIntegerAttr(i32, 7)));
+  SmallVector<Value> result(accs.begin(), accs.end());
+  for (int64_t j = 0; j < plan.vectorsPerRow; ++j) {
+    SmallVector<Value> at(idx);
+    at.push_back(arith::ConstantIndexOp::create(b, loc, j * plan.lanes));
+    AffineMap map = AffineMap::get(
+        at.size(), 0, b.getAffineDimExpr(at.size() - 1), b.getContext());
+    Value sum = vector::TransferReadOp::create(
+        b, loc, vecType, sums, at, AffineMapAttr::get(map),
+        arith::ConstantOp::create(b, loc, b.getIntegerAttr(i32, 0)),
+        /*mask=*/Value(), b.getBoolArrayAttr({true}));
+    Value shift = arith::ShLIOp::create(b, loc, sum, seven);
+    for (int64_t r = 0; r < plan.rows; ++r) {
+      Value &acc = result[r * plan.vectorsPerRow + j];
+      acc = arith::SubIOp::create(b, loc, acc, shift);
+    }
+  }
+  return result;
 }
 
 SmallVector<Value> TileEmitter::dotStep(OpBuilder &b, Location loc,

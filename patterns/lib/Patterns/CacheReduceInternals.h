@@ -23,6 +23,7 @@
 #include "mlir/IR/IRMapping.h"
 
 #include <map>
+#include <memory>
 #include <optional>
 #include <string>
 
@@ -57,6 +58,19 @@ struct DotPlan {
   /// interleaved cache: its zero-padded tile is read whole); null when the
   /// input itself has such dims.
   tensor::ExtractSliceOp slice;
+  /// s8 x s8 on an instruction that multiplies u8 by s8 (vpdpbusd): the
+  /// broadcast groups are read shifted by 128 (xor 0x80, then taken as
+  /// u8), and the accumulators start 128 x the column sums of the vectored
+  /// input's cache lower (TileEmitter::subtractShiftedSums):
+  /// sum (a + 128) b - 128 sum b = sum a b, exactly (i32 wraps alike).
+  bool shifted = false;
+  /// With `shifted`: the dim of the slice's source the reduction loop moves
+  /// along (the cache's K groups; the sums run over it).
+  unsigned groupTileDim = 0;
+  /// The column sums built per cache, shared by the versions of the tile
+  /// (copies of the plan).
+  std::shared_ptr<DenseMap<Value, Value>> columnSums =
+      std::make_shared<DenseMap<Value, Value>>();
 };
 
 /// Everything the rewrite needs, computed before the IR changes.
@@ -213,6 +227,12 @@ public:
   Value store(OpBuilder &b, Location loc, Value tile, AffineMap outMap,
               ValueRange accs);
 
+  /// With plan.dot->shifted: `accs` less 128 x the column sums of the
+  /// vectored input's cache (summed once per cache, right after it is
+  /// filled), at the insertion point, before `loop`.
+  SmallVector<Value> subtractShiftedSums(OpBuilder &b, Location loc,
+                                         scf::ForOp loop, ValueRange accs);
+
   /// The reads of the broadcast groups dotBroadcast emitted (in bounds:
   /// a partial group's loop iteration reads them masked).
   ArrayRef<Operation *> groupReads() const { return groupReadOps; }
@@ -249,6 +269,10 @@ private:
   /// Vector `j` of the vectored input (row `r`'s key) in the dot form.
   Value dotVector(OpBuilder &b, Location loc, int64_t r, int64_t j,
                   ArrayRef<Value> redIvs);
+  /// The column sums of the dot form's cache (its source tensor), as a
+  /// tensor [other dims..., NR] of i32: built once after the cache is
+  /// filled, found again by later calls (its loop is marked).
+  Value columnSums(OpBuilder &b, Location loc);
   /// Row `r`'s group of the broadcast input, in every 32-bit lane.
   Value dotBroadcast(OpBuilder &b, Location loc, int64_t r,
                      ArrayRef<Value> redIvs);

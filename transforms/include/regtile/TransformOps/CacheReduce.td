@@ -102,7 +102,13 @@ def CacheReduceOp : RegtileTransformOp<"regtile.cache_reduce",
     reads masked (zeros past the extent). A bf16 dot form sums each pair
     before adding it to the accumulator: the body's `addf` must carry
     `fastmath<reassoc>` or `allow_reassociation` must be set (on
-    AVX-512 BF16 the instruction also flushes denormals to zero).
+    AVX-512 BF16 the instruction also flushes denormals to zero). s8 x s8
+    (`vpdpbusd` multiplies u8 by s8) is the shifted dot form: each A group
+    is read as u8 after flipping its sign bits (a + 128), the column sums
+    of the interleaved cache are computed once, right after it is packed
+    (a `vpdpbusd` with ones per 16 columns and K group), and each tile's
+    accumulators start 128 x its columns' sums lower: the exact i32 result.
+    It needs B to be a slice of such a cache, read in the reduction loop.
 
     - `max_registers`: vector registers the tile may use in all (default:
       the target's, 32 with AVX-512, 16 with AVX2);
@@ -178,9 +184,11 @@ def CacheReduceOp : RegtileTransformOp<"regtile.cache_reduce",
     does not fit the register file, naming the numbers, or `add_at_end` is
     asked for a body that is not additive or a floating-point sum without
     permission to reassociate, or, in the dot form, a floating-point body
-    without permission to reassociate or a vectored input that is not
+    without permission to reassociate, a vectored input that is not
     read in whole vectors (its last two dims, or those of the tensor it is
-    a slice of at offset 0, static: at least the tile's vectors and g).
+    a slice of at offset 0, static: at least the tile's vectors and g), or,
+    for s8 x s8, a B that is not a slice of a cache the reduction loop
+    moves along.
     Otherwise returns
     the rewritten loops.
   }];

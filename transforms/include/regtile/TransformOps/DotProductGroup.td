@@ -20,13 +20,13 @@ def DotProductGroupOp : RegtileTransformOp<"regtile.dot_product_group",
     `patterns/include/regtile/Patterns/DotProduct.h`):
 
     - 4 for `out + ext(a) * ext(b)` with u8 x s8 (either order: one input
-      widened by `arith.extui`, the other by `arith.extsi`) to i32 on
-      AVX-512 VNNI (`vpdpbusd`);
+      widened by `arith.extui`, the other by `arith.extsi`) or s8 x s8 to
+      i32 on AVX-512 VNNI (`vpdpbusd`; s8 x s8 through `cache_reduce`'s
+      shifted dot form);
     - 2 for bf16 x bf16 to f32 (`arith.extf`) on AVX-512 BF16
       (`vdpbf16ps`);
     - 1 otherwise (no unit: the micro-kernel widens and uses FMAs or
-      multiply-adds; s8 x s8 and u8 x u8, which `vpdpbusd` computes only
-      with a correction not built yet).
+      multiply-adds; u8 x u8, not built).
 
     A GEMM strategy tiles K by this group inside the micro-kernel, packs B
     with `cache_read {interleave}` and lets `cache_reduce` emit its dot
