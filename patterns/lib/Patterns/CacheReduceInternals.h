@@ -3,9 +3,9 @@
 // What the parts of cache_reduce share (not an API): the plan computed
 // before the IR changes (CacheReduceAnalysis.cpp: the op; CacheReduceLoop.cpp:
 // its place in the loop, fills and epilogues), the register tile's emitter
-// (CacheReduceEmitter.cpp), the rewrite of one (op, loop) pair
-// (CacheReduce.cpp, with the entry point) and its versions by vector count
-// (CacheReduceVersions.cpp).
+// (CacheReduceEmitter.cpp; its dot form: CacheReduceDot.cpp), the rewrite
+// of one (op, loop) pair (CacheReduce.cpp, with the entry point) and its
+// versions by vector count (CacheReduceVersions.cpp).
 //
 //===----------------------------------------------------------------------===//
 
