@@ -185,49 +185,38 @@ int main(int argc, char **argv) {
     fillBytes(a8, na, 3);
     fillBytes(b8, nb, 4);
     auto *ma8 = new MI8(view(a8, m, k)), *mb8 = new MI8(view(b8, k, n));
-    auto *u8s8 = new Workload<int32_t>{
-        "u8s8 gemm " + dims,
-        flops,
-        double(na + nb) + 4.0 * nc,
-        Unit::Vpdpbusd,
-        reference<int32_t>(
-            m, n, k, [=](size_t i) { return int32_t(uint8_t(a8[i])); },
-            [=](size_t i) { return int32_t(b8[i]); }),
-        nc,
-        &kernels};
-    for (const MlirKernel *kern : mlirKernels("matmul_u8s8", s.name)) {
-      auto fn = kern->as<void (*)(MI8 *, MI8 *, MI32 *)>();
-      u8s8->add(kern->label, [=](int32_t *c) {
-        MI32 mc = view(c, m, n);
-        fn(ma8, mb8, &mc);
-        return true;
+    // A read as u8 (u8s8) or s8 (s8s8): regtile's kernel and oneDNN's.
+    for (bool aUnsigned : {true, false}) {
+      const char *type = aUnsigned ? "u8s8" : "s8s8";
+      auto *w = new Workload<int32_t>{
+          std::string(type) + " gemm " + dims,
+          flops,
+          double(na + nb) + 4.0 * nc,
+          Unit::Vpdpbusd,
+          reference<int32_t>(
+              m, n, k,
+              [=](size_t i) {
+                return aUnsigned ? int32_t(uint8_t(a8[i])) : int32_t(a8[i]);
+              },
+              [=](size_t i) { return int32_t(b8[i]); }),
+          nc,
+          &kernels};
+      for (const MlirKernel *kern :
+           mlirKernels((std::string("matmul_") + type).c_str(), s.name)) {
+        auto fn = kern->as<void (*)(MI8 *, MI8 *, MI32 *)>();
+        w->add(kern->label, [=](int32_t *c) {
+          MI32 mc = view(c, m, n);
+          fn(ma8, mb8, &mc);
+          return true;
+        });
+      }
+      w->add(std::string("oneDNN dnnl_gemm_") + type + "s32", [=](int32_t *c) {
+        return aUnsigned
+                   ? peer_dnnl_gemm_u8s8s32(
+                         reinterpret_cast<const uint8_t *>(a8), b8, c, m, n, k)
+                   : peer_dnnl_gemm_s8s8s32(a8, b8, c, m, n, k);
       });
     }
-    u8s8->add("oneDNN dnnl_gemm_u8s8s32", [=](int32_t *c) {
-      return peer_dnnl_gemm_u8s8s32(reinterpret_cast<const uint8_t *>(a8), b8,
-                                    c, m, n, k);
-    });
-    auto *s8s8 = new Workload<int32_t>{
-        "s8s8 gemm " + dims,
-        flops,
-        double(na + nb) + 4.0 * nc,
-        Unit::Vpdpbusd,
-        reference<int32_t>(
-            m, n, k, [=](size_t i) { return int32_t(a8[i]); },
-            [=](size_t i) { return int32_t(b8[i]); }),
-        nc,
-        &kernels};
-    for (const MlirKernel *kern : mlirKernels("matmul_s8s8", s.name)) {
-      auto fn = kern->as<void (*)(MI8 *, MI8 *, MI32 *)>();
-      s8s8->add(kern->label, [=](int32_t *c) {
-        MI32 mc = view(c, m, n);
-        fn(ma8, mb8, &mc);
-        return true;
-      });
-    }
-    s8s8->add("oneDNN dnnl_gemm_s8s8s32", [=](int32_t *c) {
-      return peer_dnnl_gemm_s8s8s32(a8, b8, c, m, n, k);
-    });
   }
   Options options;
   options.jsonPath = "gemm_lowp.json";
