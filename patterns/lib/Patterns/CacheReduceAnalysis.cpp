@@ -213,9 +213,9 @@ bool holdsWholeGroups(RankedTensorType t, int64_t vectors, int64_t group) {
 }
 
 /// s8 x s8 (DotPlan::shifted): the vectored input must be a slice of a
-/// cache whose K groups are one of its dims, the one the reduction loop
-/// moves along (its offset depends on the loop's induction variable, the
-/// others' do not), with whole vectors of columns.
+/// cache defined outside the reduction loop whose K groups are one of its
+/// dims, the one the loop moves along (its offset is not invariant in the
+/// loop, the others' are), with whole vectors of columns.
 LogicalResult analyzeShift(linalg::LinalgOp op, const Plan &plan, DotPlan &dot,
                            std::string &reason) {
   auto fail = [&](const Twine &why) {
@@ -223,18 +223,10 @@ LogicalResult analyzeShift(linalg::LinalgOp op, const Plan &plan, DotPlan &dot,
     return failure();
   };
   auto loop = dyn_cast<scf::ForOp>(op->getParentOp());
-  if (!dot.slice || !loop)
+  if (!dot.slice || !loop || !isLoopInvariant(loop, dot.slice.getSource()))
     return fail("the B side must be a slice of an interleaved cache "
                 "(cache_read {interleave}) read in the reduction loop: its "
                 "column sums are computed once per cache");
-  Value iv = loop.getInductionVar();
-  std::function<bool(Value)> moves = [&](Value v) {
-    if (v == iv)
-      return true;
-    Operation *def = v.getDefiningOp();
-    return def && loop->isAncestor(def) &&
-           llvm::any_of(def->getOperands(), moves);
-  };
   RankedTensorType source = dot.slice.getSourceType();
   if (source.getDimSize(source.getRank() - 2) % plan.lanes != 0)
     return fail("the cache's tile is not whole vectors of columns");
@@ -243,8 +235,10 @@ LogicalResult analyzeShift(linalg::LinalgOp op, const Plan &plan, DotPlan &dot,
   SmallVector<OpFoldResult> offsets = dot.slice.getMixedOffsets();
   for (auto [d, offset] :
        llvm::enumerate(ArrayRef<OpFoldResult>(offsets).drop_back(2))) {
+    // Offsets the loop does not move are hoisted before it (TileEmitter::
+    // subtractShiftedSums).
     auto v = dyn_cast<Value>(offset);
-    if (!v || !moves(v)) {
+    if (!v || isLoopInvariant(loop, v)) {
       if (!dropped[d] && source.getDimSize(d) != 1)
         return fail("the cache has a dim the tile reads more than one "
                     "index of");
