@@ -65,6 +65,11 @@ module attributes {transform.with_named_sequence} {
   //         for kw, ci: channels/lanes vectors of F, rows input broadcasts,
   //                     rows * channels / lanes FMAs
   //                     (F prefetched `%prefetch` steps ahead)
+  // bf16 on AVX-512 BF16 and u8 x s8 on AVX-512 VNNI (dot_product_group
+  // g = 2 or 4): F is [kh][ci/g][kw][channels][g] (cache_read {interleave})
+  // and the nest is kh, ci step g, kw: each step one 32-bit input group
+  // broadcast per row and one vdpbf16ps / vpdpbusd per accumulator
+  // (cache_reduce's dot form, accumulators kept across the whole nest).
   //       store consumer(acc)                        (ReLU on registers)
   //       (prefetched: the next tile's input and output lines)
   // Edges (sizes that divide nothing) use masked channel vectors and
@@ -97,13 +102,21 @@ module attributes {transform.with_named_sequence} {
               !transform.any_op, !transform.any_op)
       %conv_tile = transform.collect_matching @regtile_match_convolution in %ow
           : (!transform.any_op) -> !transform.any_op
-      //                                                                   n oh ow oc kh
-      %reduced, %kh = transform.structured.tile_using_for %conv_tile tile_sizes [0, 0, 0, 0, 1]
-          : (!transform.any_op) -> (!transform.any_op, !transform.any_op)
-      %copy, %cache = transform.regtile.cache_read %reduced, %oc operand = %filter
+      // The input channels in groups of the target's dot-product unit
+      // (bf16 pairs, u8 x s8 quadruples), 0 (untiled) without one. The
+      // filter's layout changes with them: a generic's maps can.
+      %ci = transform.regtile.dot_product_group %conv_tile {untiled_if_one}
+          : (!transform.any_op) -> !transform.param<i64>
+      %generic = transform.structured.generalize %conv_tile
+          : (!transform.any_op) -> !transform.any_op
+      //                                                                 n oh ow oc kh kw ci
+      %reduced, %kh, %groups = transform.structured.tile_using_for %generic tile_sizes [0, 0, 0, 0, 1, 0, %ci]
+          : (!transform.any_op, !transform.param<i64>)
+          -> (!transform.any_op, !transform.any_op, !transform.any_op)
+      %copy, %cache = transform.regtile.cache_read %reduced, %oc operand = %filter {interleave}
           : (!transform.any_op, !transform.any_op, !transform.param<i64>)
           -> (!transform.any_op, !transform.any_op)
-      %loop = transform.regtile.cache_reduce %reduced, %kh prefetch_ahead = %prefetch
+      %loop = transform.regtile.cache_reduce %reduced, %kh prefetch_ahead = %prefetch {allow_reassociation}
           : (!transform.any_op, !transform.any_op, !transform.param<i64>)
           -> !transform.any_op
       // While a row of pixels computes, the input columns and the output

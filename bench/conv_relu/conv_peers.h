@@ -1,4 +1,4 @@
-//===- conv_peers.h - Peer conv layers for bench_conv_relu -----*- C++ -*-===//
+//===- conv_peers.h - Peer conv layers for the conv benchmarks -*- C++ -*-===//
 //
 // The seed-000 conv layer (3x3, stride 1, no padding, bias + ReLU) computed
 // by peer libraries on the benchmark's own buffers:
@@ -33,6 +33,19 @@ std::function<void()> halideConvRelu(const ConvShape &s, float *in,
 std::function<void()> dnnlConvRelu(const ConvShape &s, float *in, float *filter,
                                    float *bias, float *out, std::string &impl,
                                    std::string &why);
+
+/// The low-precision layers of bench_conv_lowp (dnnl_conv.cpp):
+/// in[n][y][x][ci], filter[kh][kw][ci][co] (HWCF), out[n][y][x][co].
+enum class LowpConv {
+  BF16, // bf16 x bf16 -> f32, + bias (f32), ReLU
+  U8S8, // u8 x s8 -> s32
+  S8S8, // s8 x s8 -> s32
+};
+/// oneDNN's convolution for `type` (bias: BF16 only); `impl` receives its
+/// implementation name.
+std::function<void()> dnnlConvLowp(const ConvShape &s, LowpConv type, void *in,
+                                   void *filter, float *bias, void *out,
+                                   std::string &impl, std::string &why);
 
 } // namespace regtile::bench
 

@@ -1,10 +1,15 @@
-//===- dnnl_conv.cpp - oneDNN conv layer peer -----------------------------===//
+//===- dnnl_conv.cpp - oneDNN conv layers as peers ------------------------===//
 //
-// oneDNN 2.x direct convolution, forward inference, with bias and a ReLU
-// post-op: NHWC source and destination (the benchmark's buffers, no
+// oneDNN 2.x direct convolution, forward inference, 3x3, stride 1, no
+// padding: NHWC source and destination (the benchmarks' buffers, no
 // reorder), weights in the layout oneDNN picks for the host (`any`),
 // reordered once before timing. On the run's threads: the harness sets
 // OMP_NUM_THREADS before oneDNN's OpenMP runtime starts.
+//   bench_conv_relu: f32 with bias and a ReLU post-op;
+//   bench_conv_lowp: bf16 x bf16 -> f32 with bias (f32) and ReLU;
+//   u8 x s8 -> s32 and s8 x s8 -> s32, no bias, no post-op (the i32
+//   accumulators; oneDNN's int8 convolution, with its compensation for s8
+//   sources).
 //
 //===----------------------------------------------------------------------===//
 
@@ -17,12 +22,17 @@
 namespace regtile::bench {
 
 #ifdef REGTILE_HAVE_DNNL
-std::function<void()> dnnlConvRelu(const ConvShape &s, float *in, float *filter,
-                                   float *bias, float *out, std::string &impl,
-                                   std::string &why) {
-  using namespace dnnl;
-  using tag = memory::format_tag;
-  using dt = memory::data_type;
+namespace {
+using namespace dnnl;
+using tag = memory::format_tag;
+using dt = memory::data_type;
+
+/// The layer in the given types; `weiStrides`: the strides of the
+/// benchmark's filter as dims (o, i, h, w).
+std::function<void()> dnnlConv(const ConvShape &s, dt src, dt wei, dt dst,
+                               const memory::dims &weiStrides, void *in,
+                               void *filter, float *bias, void *out, bool relu,
+                               std::string &impl, std::string &why) {
   try {
     static engine eng(engine::kind::cpu, 0);
     static stream strm(eng);
@@ -30,36 +40,38 @@ std::function<void()> dnnlConvRelu(const ConvShape &s, float *in, float *filter,
     memory::dims weiDims = {s.co, s.ci, 3, 3};
     memory::dims biasDims = {s.co};
     memory::dims dstDims = {s.n, s.co, s.h, s.w};
-    memory::desc srcMd(srcDims, dt::f32, tag::nhwc);
-    memory::desc dstMd(dstDims, dt::f32, tag::nhwc);
+    memory::desc srcMd(srcDims, src, tag::nhwc);
+    memory::desc dstMd(dstDims, dst, tag::nhwc);
     memory::desc biasMd(biasDims, dt::f32, tag::a);
-    memory::desc weiAny(weiDims, dt::f32, tag::any);
-    convolution_forward::desc desc(
-        prop_kind::forward_inference, algorithm::convolution_direct, srcMd,
-        weiAny, biasMd, dstMd, /*strides=*/{1, 1}, /*padding_l=*/{0, 0},
-        /*padding_r=*/{0, 0});
-    post_ops ops;
-    ops.append_eltwise(1.0f, algorithm::eltwise_relu, 0.0f, 0.0f);
+    memory::desc weiAny(weiDims, wei, tag::any);
+    auto desc =
+        bias ? convolution_forward::desc(
+                   prop_kind::forward_inference, algorithm::convolution_direct,
+                   srcMd, weiAny, biasMd, dstMd, {1, 1}, {0, 0}, {0, 0})
+             : convolution_forward::desc(prop_kind::forward_inference,
+                                         algorithm::convolution_direct, srcMd,
+                                         weiAny, dstMd, {1, 1}, {0, 0}, {0, 0});
     primitive_attr attr;
-    attr.set_post_ops(ops);
+    if (relu) {
+      post_ops ops;
+      ops.append_eltwise(1.0f, algorithm::eltwise_relu, 0.0f, 0.0f);
+      attr.set_post_ops(ops);
+    }
     convolution_forward::primitive_desc pd(desc, attr, eng);
     impl = pd.impl_info_str();
-
-    // The benchmark's weights: [ci][kh][kw][co], i.e. dims (o, i, h, w)
-    // with strides (1, 9 co, 3 co, co).
-    memory::desc userWeiMd(weiDims, dt::f32,
-                           memory::dims{1, 9 * s.co, 3 * s.co, s.co});
+    memory::desc userWeiMd(weiDims, wei, weiStrides);
     memory userWei(userWeiMd, eng, filter);
-    memory wei(pd.weights_desc(), eng);
-    reorder(userWei, wei).execute(strm, userWei, wei);
+    memory w(pd.weights_desc(), eng);
+    reorder(userWei, w).execute(strm, userWei, w);
     strm.wait();
-    memory src(srcMd, eng, in), b(biasMd, eng, bias), dst(dstMd, eng, out);
+    memory srcM(srcMd, eng, in), dstM(dstMd, eng, out);
+    std::unordered_map<int, memory> args = {
+        {DNNL_ARG_SRC, srcM}, {DNNL_ARG_WEIGHTS, w}, {DNNL_ARG_DST, dstM}};
+    if (bias)
+      args[DNNL_ARG_BIAS] = memory(biasMd, eng, bias);
     convolution_forward conv(pd);
-    return [conv, src, wei, b, dst]() {
-      conv.execute(strm, {{DNNL_ARG_SRC, src},
-                          {DNNL_ARG_WEIGHTS, wei},
-                          {DNNL_ARG_BIAS, b},
-                          {DNNL_ARG_DST, dst}});
+    return [conv, args]() {
+      conv.execute(strm, args);
       strm.wait();
     };
   } catch (const dnnl::error &e) {
@@ -67,10 +79,47 @@ std::function<void()> dnnlConvRelu(const ConvShape &s, float *in, float *filter,
     return {};
   }
 }
+} // namespace
+
+std::function<void()> dnnlConvRelu(const ConvShape &s, float *in, float *filter,
+                                   float *bias, float *out, std::string &impl,
+                                   std::string &why) {
+  // The weights: [ci][kh][kw][co], i.e. dims (o, i, h, w) with strides
+  // (1, 9 co, 3 co, co).
+  return dnnlConv(s, dt::f32, dt::f32, dt::f32, {1, 9 * s.co, 3 * s.co, s.co},
+                  in, filter, bias, out, /*relu=*/true, impl, why);
+}
+
+std::function<void()> dnnlConvLowp(const ConvShape &s, LowpConv type, void *in,
+                                   void *filter, float *bias, void *out,
+                                   std::string &impl, std::string &why) {
+  // The weights: [kh][kw][ci][co], i.e. dims (o, i, h, w) with strides
+  // (1, co, 3 ci co, ci co).
+  memory::dims hwcf = {1, s.co, 3 * s.ci * s.co, s.ci * s.co};
+  switch (type) {
+  case LowpConv::BF16:
+    return dnnlConv(s, dt::bf16, dt::bf16, dt::f32, hwcf, in, filter, bias, out,
+                    /*relu=*/true, impl, why);
+  case LowpConv::U8S8:
+    return dnnlConv(s, dt::u8, dt::s8, dt::s32, hwcf, in, filter, nullptr, out,
+                    /*relu=*/false, impl, why);
+  case LowpConv::S8S8:
+    return dnnlConv(s, dt::s8, dt::s8, dt::s32, hwcf, in, filter, nullptr, out,
+                    /*relu=*/false, impl, why);
+  }
+  return {};
+}
 
 #else
 std::function<void()> dnnlConvRelu(const ConvShape &, float *, float *, float *,
                                    float *, std::string &, std::string &why) {
+  why = "oneDNN (libdnnl-dev) was not found at build time";
+  return {};
+}
+
+std::function<void()> dnnlConvLowp(const ConvShape &, LowpConv, void *, void *,
+                                   float *, void *, std::string &,
+                                   std::string &why) {
   why = "oneDNN (libdnnl-dev) was not found at build time";
   return {};
 }

@@ -16,6 +16,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "Harness.h"
+#include "LowPrecision.h"
 #include "MlirKernels.h"
 
 #include "mlir/ExecutionEngine/CRunnerUtils.h"
@@ -42,28 +43,6 @@ template <typename T> StridedMemRefType<T, 2> view(T *p, int rows, int cols) {
   return denseView<T, 2>(p, {rows, cols});
 }
 
-/// bf16 of a float that bf16 holds exactly (the fill's values).
-uint16_t toBF16(float f) {
-  uint32_t bits;
-  std::memcpy(&bits, &f, 4);
-  return static_cast<uint16_t>(bits >> 16);
-}
-float fromBF16(uint16_t h) {
-  uint32_t bits = uint32_t(h) << 16;
-  float f;
-  std::memcpy(&f, &bits, 4);
-  return f;
-}
-
-/// Deterministic i8 values over the whole range.
-void fillBytes(int8_t *p, size_t n, uint64_t seed) {
-  uint64_t x = seed * 0x9E3779B97F4A7C15ull + 1;
-  for (size_t i = 0; i < n; ++i) {
-    x = x * 6364136223846793005ull + 1442695040888963407ull;
-    p[i] = static_cast<int8_t>(x >> 56);
-  }
-}
-
 /// C = A * B in i-k-j order over `T` products summed in `Acc`.
 template <typename Acc, typename GetA, typename GetB>
 std::vector<Acc> reference(int m, int n, int k, GetA a, GetB b) {
@@ -76,16 +55,6 @@ std::vector<Acc> reference(int m, int n, int k, GetA a, GetB b) {
         row[j] += x * b(size_t(p) * n + j);
     }
   return c;
-}
-
-template <typename T>
-std::string compare(const T *got, const std::vector<T> &want) {
-  for (size_t i = 0; i < want.size(); ++i)
-    if (!(got[i] == want[i]))
-      return "element " + std::to_string(i) + " is " +
-             std::to_string(double(got[i])) + ", expected " +
-             std::to_string(double(want[i]));
-  return "";
 }
 
 struct Shape {
@@ -123,7 +92,7 @@ template <typename C> struct Workload {
                   flops,
                   bytes,
                   [call, c] { call(c); },
-                  [c, w] { return compare(c, *w); }};
+                  [c, w] { return compareExact(c, *w); }};
     kernel.unit = unit;
     kernels->push_back(kernel);
   }

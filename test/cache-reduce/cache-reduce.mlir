@@ -320,3 +320,35 @@ module attributes {transform.with_named_sequence} {
     transform.yield
   }
 }
+
+// -----
+
+// A nest of reduction loops (K by 4, then by 1 inside): cache_reduce given
+// the outer loop carries the accumulators through both; one block of loads
+// before the outer loop, one of stores after it, no tensor op of the tile
+// in between.
+// CHECK-LABEL: func.func @nested_reduction_loops
+// CHECK-COUNT-8: vector.transfer_read %{{.*}} : tensor<8x16xf32>, vector<16xf32>
+// CHECK: %[[OUT:.*]]:8 = scf.for %[[K1:.*]] = %{{.*}} to %{{.*}} step %c4 iter_args({{.*}}) -> (vector<16xf32>,
+// CHECK-NOT: tensor.insert_slice
+// CHECK: %[[IN:.*]]:8 = scf.for %{{.*}} = %c0 to %c4 step %c1 iter_args({{.*}}) -> (vector<16xf32>,
+// CHECK-COUNT-8: vector.fma
+// CHECK: scf.yield
+// CHECK: regtile.prefetch_ahead
+// CHECK-NEXT: scf.yield %[[IN]]#0, %[[IN]]#1,
+// CHECK-NEXT: }
+// CHECK-COUNT-8: vector.transfer_write
+// CHECK-NEXT: return
+func.func @nested_reduction_loops(%a: tensor<8x8xf32>, %b: tensor<8x16xf32>, %c: tensor<8x16xf32>) -> tensor<8x16xf32> {
+  %r = linalg.matmul ins(%a, %b : tensor<8x8xf32>, tensor<8x16xf32>) outs(%c : tensor<8x16xf32>) -> tensor<8x16xf32>
+  return %r : tensor<8x16xf32>
+}
+module attributes {transform.with_named_sequence} {
+  transform.named_sequence @__transform_main(%root: !transform.any_op {transform.readonly}) {
+    %mm = transform.structured.match ops{["linalg.matmul"]} in %root : (!transform.any_op) -> !transform.any_op
+    %t, %k1 = transform.structured.tile_using_for %mm tile_sizes [0, 0, 4] : (!transform.any_op) -> (!transform.any_op, !transform.any_op)
+    %t2, %k2 = transform.structured.tile_using_for %t tile_sizes [0, 0, 1] : (!transform.any_op) -> (!transform.any_op, !transform.any_op)
+    %l = transform.regtile.cache_reduce %t2, %k1 {arch = "znver4"} : (!transform.any_op, !transform.any_op) -> !transform.any_op
+    transform.yield
+  }
+}

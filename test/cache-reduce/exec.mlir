@@ -2,14 +2,15 @@
 // payload computes, on shapes that divide nothing (primes), smaller than
 // one register tile, with M = 1 and N = 1, on tensors and on buffers, from
 // a loaded output and from a fill (also one that reaches the tile through
-// cache-block loops, and is then removed), for batch and transposed matmuls, a
+// cache-block loops, and is then removed), through a nest of reduction
+// loops (the accumulators carried by both), for batch and transposed matmuls, a
 // convolution, i32 and bf16 -> f32. Inputs are multiples of 1/8 (the test
 // runtime's fill), so every product and partial sum is exact: results
 // compare bit for bit although mul+add became FMAs.
 // Register tiles are NR columns wide: two native vectors of f32 (NR = 32
 // with AVX-512, 16 with AVX2), so the tiles fit the host's register file.
 // RUN: %difftest %s --define NR=%if host-avx512 %{32%} %else %{16%} | FileCheck %s
-// CHECK: PASS 25 cases
+// CHECK: PASS 30 cases
 
 // C += A * B, 6 x NR register tiles (12 accumulators), reduced over K one
 // column at a time, under 256 x 128 cache blocks.
@@ -376,6 +377,94 @@ module attributes {transform.with_named_sequence} {
     %op = transform.structured.match ops{["linalg.matmul"]} in %f : (!transform.any_op) -> !transform.any_op
     %t, %l0, %l1, %l2 = transform.structured.tile_using_for %op tile_sizes [4, ${NR}, 1] : (!transform.any_op) -> (!transform.any_op, !transform.any_op, !transform.any_op, !transform.any_op)
     %r = transform.regtile.cache_reduce %t, %l2 : (!transform.any_op, !transform.any_op) -> !transform.any_op
+    transform.yield
+  }
+}
+
+// -----
+
+// C += A * B with K reduced by two loops, 5 columns, then 1 inside: the
+// accumulators are kept across both (cache_reduce given the outer one).
+// K = 29 and 7: a partial last block of the outer loop.
+// DIFFTEST-CASE: M=37 N=53 K=29
+// DIFFTEST-CASE: M=3 N=5 K=7
+// DIFFTEST-CASE: M=1 N=1 K=1
+func.func @matmul(%a: tensor<${M}x${K}xf32>, %b: tensor<${K}x${N}xf32>, %c: tensor<${M}x${N}xf32>) -> tensor<${M}x${N}xf32> {
+  %r = linalg.matmul ins(%a, %b : tensor<${M}x${K}xf32>, tensor<${K}x${N}xf32>) outs(%c : tensor<${M}x${N}xf32>) -> tensor<${M}x${N}xf32>
+  return %r : tensor<${M}x${N}xf32>
+}
+func.func private @regtileFillF32(memref<*xf32>, i64) attributes {llvm.emit_c_interface}
+func.func private @regtilePrintF32(memref<*xf32>) attributes {llvm.emit_c_interface}
+func.func @main() {
+  %s1 = arith.constant 1 : i64
+  %s2 = arith.constant 2 : i64
+  %s3 = arith.constant 3 : i64
+  %a = memref.alloc() : memref<${M}x${K}xf32>
+  %b = memref.alloc() : memref<${K}x${N}xf32>
+  %c = memref.alloc() : memref<${M}x${N}xf32>
+  %ua = memref.cast %a : memref<${M}x${K}xf32> to memref<*xf32>
+  %ub = memref.cast %b : memref<${K}x${N}xf32> to memref<*xf32>
+  %uc = memref.cast %c : memref<${M}x${N}xf32> to memref<*xf32>
+  call @regtileFillF32(%ua, %s1) : (memref<*xf32>, i64) -> ()
+  call @regtileFillF32(%ub, %s2) : (memref<*xf32>, i64) -> ()
+  call @regtileFillF32(%uc, %s3) : (memref<*xf32>, i64) -> ()
+  %ta = bufferization.to_tensor %a restrict : memref<${M}x${K}xf32> to tensor<${M}x${K}xf32>
+  %tb = bufferization.to_tensor %b restrict : memref<${K}x${N}xf32> to tensor<${K}x${N}xf32>
+  %tc = bufferization.to_tensor %c restrict writable : memref<${M}x${N}xf32> to tensor<${M}x${N}xf32>
+  %r = call @matmul(%ta, %tb, %tc) : (tensor<${M}x${K}xf32>, tensor<${K}x${N}xf32>, tensor<${M}x${N}xf32>) -> tensor<${M}x${N}xf32>
+  %rm = bufferization.to_buffer %r : tensor<${M}x${N}xf32> to memref<${M}x${N}xf32>
+  %ur = memref.cast %rm : memref<${M}x${N}xf32> to memref<*xf32>
+  call @regtilePrintF32(%ur) : (memref<*xf32>) -> ()
+  return
+}
+module attributes {transform.with_named_sequence} {
+  transform.named_sequence @__transform_main(%root: !transform.any_op {transform.readonly}) {
+    %f = transform.structured.match ops{["func.func"]} attributes{sym_name = "matmul"} in %root : (!transform.any_op) -> !transform.any_op
+    %mm = transform.structured.match ops{["linalg.matmul"]} in %f : (!transform.any_op) -> !transform.any_op
+    %t1, %i, %j, %k1 = transform.structured.tile_using_for %mm tile_sizes [6, ${NR}, 5] : (!transform.any_op) -> (!transform.any_op, !transform.any_op, !transform.any_op, !transform.any_op)
+    %t2, %k2 = transform.structured.tile_using_for %t1 tile_sizes [0, 0, 1] : (!transform.any_op) -> (!transform.any_op, !transform.any_op)
+    %l = transform.regtile.cache_reduce %t2, %k1 : (!transform.any_op, !transform.any_op) -> !transform.any_op
+    transform.yield
+  }
+}
+
+// -----
+
+// The same on buffers, from a fill: K by 3, then 1.
+// DIFFTEST-CASE: M=37 N=53 K=29
+// DIFFTEST-CASE: M=5 N=16 K=2
+func.func @matmul(%a: memref<${M}x${K}xf32>, %b: memref<${K}x${N}xf32>, %c: memref<${M}x${N}xf32>) {
+  %zero = arith.constant 0.0 : f32
+  linalg.fill ins(%zero : f32) outs(%c : memref<${M}x${N}xf32>)
+  linalg.matmul ins(%a, %b : memref<${M}x${K}xf32>, memref<${K}x${N}xf32>) outs(%c : memref<${M}x${N}xf32>)
+  return
+}
+func.func private @regtileFillF32(memref<*xf32>, i64) attributes {llvm.emit_c_interface}
+func.func private @regtilePrintF32(memref<*xf32>) attributes {llvm.emit_c_interface}
+func.func @main() {
+  %s1 = arith.constant 1 : i64
+  %s2 = arith.constant 2 : i64
+  %s3 = arith.constant 3 : i64
+  %a = memref.alloc() : memref<${M}x${K}xf32>
+  %b = memref.alloc() : memref<${K}x${N}xf32>
+  %c = memref.alloc() : memref<${M}x${N}xf32>
+  %ua = memref.cast %a : memref<${M}x${K}xf32> to memref<*xf32>
+  %ub = memref.cast %b : memref<${K}x${N}xf32> to memref<*xf32>
+  %uc = memref.cast %c : memref<${M}x${N}xf32> to memref<*xf32>
+  call @regtileFillF32(%ua, %s1) : (memref<*xf32>, i64) -> ()
+  call @regtileFillF32(%ub, %s2) : (memref<*xf32>, i64) -> ()
+  call @regtileFillF32(%uc, %s3) : (memref<*xf32>, i64) -> ()
+  call @matmul(%a, %b, %c) : (memref<${M}x${K}xf32>, memref<${K}x${N}xf32>, memref<${M}x${N}xf32>) -> ()
+  call @regtilePrintF32(%uc) : (memref<*xf32>) -> ()
+  return
+}
+module attributes {transform.with_named_sequence} {
+  transform.named_sequence @__transform_main(%root: !transform.any_op {transform.readonly}) {
+    %f = transform.structured.match ops{["func.func"]} attributes{sym_name = "matmul"} in %root : (!transform.any_op) -> !transform.any_op
+    %mm = transform.structured.match ops{["linalg.matmul"]} in %f : (!transform.any_op) -> !transform.any_op
+    %t1, %i, %j, %k1 = transform.structured.tile_using_for %mm tile_sizes [4, ${NR}, 3] : (!transform.any_op) -> (!transform.any_op, !transform.any_op, !transform.any_op, !transform.any_op)
+    %t2, %k2 = transform.structured.tile_using_for %t1 tile_sizes [0, 0, 1] : (!transform.any_op) -> (!transform.any_op, !transform.any_op)
+    %l = transform.regtile.cache_reduce %t2, %k1 : (!transform.any_op, !transform.any_op) -> !transform.any_op
     transform.yield
   }
 }

@@ -60,8 +60,9 @@ module attributes {transform.with_named_sequence} {
 
 // -----
 
-// The op is two loops down: name the loop that holds it.
-func.func @not_directly_in_loop(%a: tensor<8x8xf32>, %b: tensor<8x16xf32>, %c: tensor<8x16xf32>) -> tensor<8x16xf32> {
+// A loop between the loop and the op that moves the tile (it tiles M):
+// not a reduction loop of the tile.
+func.func @inner_loop_moves_tile(%a: tensor<8x8xf32>, %b: tensor<8x16xf32>, %c: tensor<8x16xf32>) -> tensor<8x16xf32> {
   // expected-note @below {{payload op}}
   %r = linalg.matmul ins(%a, %b : tensor<8x8xf32>, tensor<8x16xf32>) outs(%c : tensor<8x16xf32>) -> tensor<8x16xf32>
   return %r : tensor<8x16xf32>
@@ -69,10 +70,29 @@ func.func @not_directly_in_loop(%a: tensor<8x8xf32>, %b: tensor<8x16xf32>, %c: t
 module attributes {transform.with_named_sequence} {
   transform.named_sequence @__transform_main(%root: !transform.any_op {transform.readonly}) {
     %mm = transform.structured.match ops{["linalg.matmul"]} in %root : (!transform.any_op) -> !transform.any_op
-    %t, %k1 = transform.structured.tile_using_for %mm tile_sizes [0, 0, 4] : (!transform.any_op) -> (!transform.any_op, !transform.any_op)
-    %t2, %k2 = transform.structured.tile_using_for %t tile_sizes [0, 0, 1] : (!transform.any_op) -> (!transform.any_op, !transform.any_op)
-    // expected-error @below {{cannot keep the output tile in registers: the op is not directly in the body of the loop}}
-    %l = transform.regtile.cache_reduce %t2, %k1 {arch = "znver4"} : (!transform.any_op, !transform.any_op) -> !transform.any_op
+    %t, %k = transform.structured.tile_using_for %mm tile_sizes [0, 0, 4] : (!transform.any_op) -> (!transform.any_op, !transform.any_op)
+    %t2, %i = transform.structured.tile_using_for %t tile_sizes [2, 0, 0] : (!transform.any_op) -> (!transform.any_op, !transform.any_op)
+    // expected-error @below {{cannot keep the output tile in registers: a loop between the loop and the op does not only pass the op's output tile through (expected the tile as its one iter_arg, handed whole to the op or the next loop, the update yielded)}}
+    %l = transform.regtile.cache_reduce %t2, %k {arch = "znver4"} : (!transform.any_op, !transform.any_op) -> !transform.any_op
+    transform.yield
+  }
+}
+
+// -----
+
+// Only scf.for loops may be between the loop and the op.
+func.func @forall_between(%a: tensor<8x8xf32>, %b: tensor<8x16xf32>, %c: tensor<8x16xf32>) -> tensor<8x16xf32> {
+  // expected-note @below {{payload op}}
+  %r = linalg.matmul ins(%a, %b : tensor<8x8xf32>, tensor<8x16xf32>) outs(%c : tensor<8x16xf32>) -> tensor<8x16xf32>
+  return %r : tensor<8x16xf32>
+}
+module attributes {transform.with_named_sequence} {
+  transform.named_sequence @__transform_main(%root: !transform.any_op {transform.readonly}) {
+    %mm = transform.structured.match ops{["linalg.matmul"]} in %root : (!transform.any_op) -> !transform.any_op
+    %t, %k = transform.structured.tile_using_for %mm tile_sizes [0, 0, 4] : (!transform.any_op) -> (!transform.any_op, !transform.any_op)
+    %t2, %i = transform.structured.tile_using_forall %t tile_sizes [4, 0, 0] : (!transform.any_op) -> (!transform.any_op, !transform.any_op)
+    // expected-error @below {{cannot keep the output tile in registers: only scf.for loops may be between the loop and the op, found 'scf.forall'}}
+    %l = transform.regtile.cache_reduce %t2, %k {arch = "znver4"} : (!transform.any_op, !transform.any_op) -> !transform.any_op
     transform.yield
   }
 }

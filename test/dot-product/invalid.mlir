@@ -66,7 +66,7 @@ module attributes {transform.with_named_sequence} {
     %conv = transform.structured.match ops{["linalg.conv_2d_nhwc_hwcf"]} in %root : (!transform.any_op) -> !transform.any_op
     %block, %l = transform.structured.tile_using_for %conv tile_sizes [0, 0, 0, 0, 0, 0, 8] : (!transform.any_op) -> (!transform.any_op, !transform.any_op)
     %micro, %lco, %lci = transform.structured.tile_using_for %block tile_sizes [0, 0, 0, 16, 0, 0, 4] : (!transform.any_op) -> (!transform.any_op, !transform.any_op, !transform.any_op)
-    // expected-error @below {{cannot stage the operand: interleave changes the op's indexing map of the operand: expected a linalg.generic, matmul, batch_matmul or contract, not 'linalg.conv_2d_nhwc_hwcf'}}
+    // expected-error @below {{cannot stage the operand: interleave: changes the op's indexing map of the operand: expected a linalg.generic, matmul, batch_matmul or contract, not 'linalg.conv_2d_nhwc_hwcf' (generalize it first)}}
     %copy, %cache = transform.regtile.cache_read %micro, %l {operand = 1, interleave} : (!transform.any_op, !transform.any_op) -> (!transform.any_op, !transform.any_op)
     transform.yield
   }
@@ -74,7 +74,7 @@ module attributes {transform.with_named_sequence} {
 
 // -----
 
-func.func @three_tiled(%a: tensor<2x8x64xbf16>, %b: tensor<2x64x32xbf16>, %c: tensor<2x8x32xf32>) -> tensor<2x8x32xf32> {
+func.func @batch_tile_of_two(%a: tensor<2x8x64xbf16>, %b: tensor<2x64x32xbf16>, %c: tensor<2x8x32xf32>) -> tensor<2x8x32xf32> {
   // expected-note @below {{payload op}}
   %r = linalg.batch_matmul ins(%a, %b : tensor<2x8x64xbf16>, tensor<2x64x32xbf16>) outs(%c : tensor<2x8x32xf32>) -> tensor<2x8x32xf32>
   return %r : tensor<2x8x32xf32>
@@ -83,8 +83,8 @@ module attributes {transform.with_named_sequence} {
   transform.named_sequence @__transform_main(%root: !transform.any_op {transform.readonly}) {
     %mm = transform.structured.match ops{["linalg.batch_matmul"]} in %root : (!transform.any_op) -> !transform.any_op
     %block, %pc = transform.structured.tile_using_for %mm tile_sizes [0, 0, 0, 64] : (!transform.any_op) -> (!transform.any_op, !transform.any_op)
-    %micro, %b, %ir, %jr, %k = transform.structured.tile_using_for %block tile_sizes [1, 4, 16, 2] : (!transform.any_op) -> (!transform.any_op, !transform.any_op, !transform.any_op, !transform.any_op, !transform.any_op)
-    // expected-error @below {{cannot stage the operand: interleave needs a packed cache with exactly two dims tiled by inner loops}}
+    %micro, %b, %ir, %jr, %k = transform.structured.tile_using_for %block tile_sizes [2, 4, 16, 2] : (!transform.any_op) -> (!transform.any_op, !transform.any_op, !transform.any_op, !transform.any_op, !transform.any_op)
+    // expected-error @below {{cannot stage the operand: interleave: dim 0 is tiled by a step larger than 1 besides the group and the innermost dim}}
     %copy, %cache = transform.regtile.cache_read %micro, %pc {operand = 1, interleave} : (!transform.any_op, !transform.any_op) -> (!transform.any_op, !transform.any_op)
     transform.yield
   }
@@ -93,6 +93,7 @@ module attributes {transform.with_named_sequence} {
 // -----
 
 func.func @not_linalg(%x: f32) -> f32 {
+  // expected-note @below {{payload op}}
   %y = arith.addf %x, %x : f32
   return %y : f32
 }
@@ -128,8 +129,31 @@ module attributes {transform.with_named_sequence} {
   transform.named_sequence @__transform_main(%root: !transform.any_op {transform.readonly}) {
     %mm = transform.structured.match ops{["linalg.generic"]} in %root : (!transform.any_op) -> !transform.any_op
     %micro, %ir, %jr, %k = transform.structured.tile_using_for %mm tile_sizes [4, 32, 4] : (!transform.any_op) -> (!transform.any_op, !transform.any_op, !transform.any_op, !transform.any_op)
-    // expected-error @below {{cannot keep the output tile in registers: s8 x s8 dot form: the B side must be a slice of an interleaved cache (cache_read {interleave}) read in the reduction loop: its column sums are computed once per cache}}
+    // expected-error @below {{cannot keep the output tile in registers: s8 x s8 dot form: the B side must be a slice of an interleaved cache (cache_read {interleave}) defined before the reduction loop: its column sums are computed once per cache}}
     %loop = transform.regtile.cache_reduce %micro, %k {arch = "znver4"} : (!transform.any_op, !transform.any_op) -> !transform.any_op
+    transform.yield
+  }
+}
+
+// -----
+
+// s8 x s8 through a nest of reduction loops (K by 8, then by 4 inside)
+// whose cache is filled inside the outer one: the column sums are
+// subtracted once, before the loop cache_reduce is given, and must cover
+// what all its iterations read.
+func.func @shifted_nest(%a: tensor<8x16xi8>, %b: tensor<16x16xi8>, %c: tensor<8x16xi32>) -> tensor<8x16xi32> {
+  // expected-note @below {{payload op}}
+  %r = linalg.matmul ins(%a, %b : tensor<8x16xi8>, tensor<16x16xi8>) outs(%c : tensor<8x16xi32>) -> tensor<8x16xi32>
+  return %r : tensor<8x16xi32>
+}
+module attributes {transform.with_named_sequence} {
+  transform.named_sequence @__transform_main(%root: !transform.any_op {transform.readonly}) {
+    %mm = transform.structured.match ops{["linalg.matmul"]} in %root : (!transform.any_op) -> !transform.any_op
+    %t, %kc = transform.structured.tile_using_for %mm tile_sizes [0, 0, 8] : (!transform.any_op) -> (!transform.any_op, !transform.any_op)
+    %t2, %k = transform.structured.tile_using_for %t tile_sizes [0, 0, 4] : (!transform.any_op) -> (!transform.any_op, !transform.any_op)
+    %copy, %cache = transform.regtile.cache_read %t2, %kc {operand = 1, interleave} : (!transform.any_op, !transform.any_op) -> (!transform.any_op, !transform.any_op)
+    // expected-error @below {{cannot keep the output tile in registers: s8 x s8 dot form: the B side must be a slice of an interleaved cache (cache_read {interleave}) defined before the reduction loop: its column sums are computed once per cache}}
+    %l = transform.regtile.cache_reduce %t2, %kc {arch = "znver4"} : (!transform.any_op, !transform.any_op) -> !transform.any_op
     transform.yield
   }
 }

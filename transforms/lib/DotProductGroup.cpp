@@ -15,15 +15,17 @@ regtile::transform_ops::DotProductGroupOp::applyToOne(
     transform::TransformState &state) {
   auto op = dyn_cast<linalg::LinalgOp>(target);
   if (!op)
-    return emitSilenceableError()
-           << "expected a linalg op, got '" << target->getName() << "'";
+    return refuse(*this, target,
+                  "expected a linalg op, got '" +
+                      target->getName().getStringRef().str() + "'");
   FailureOr<regtile::TargetInfo> info =
       resolveTarget(getOperation(), getArch(), target);
   if (failed(info))
     return DiagnosedSilenceableFailure::definiteFailure();
-  results.push_back(
-      Builder(getContext())
-          .getI64IntegerAttr(regtile::dotProductGroup(op, *info)));
+  int64_t group = regtile::dotProductGroup(op, *info);
+  if (group == 1 && getUntiledIfOne())
+    group = 0;
+  results.push_back(Builder(getContext()).getI64IntegerAttr(group));
   return DiagnosedSilenceableFailure::success();
 }
 

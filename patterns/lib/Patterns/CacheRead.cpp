@@ -36,10 +36,15 @@ struct Analysis {
   SmallVector<DimAccess> dims;
   SmallVector<OpFoldResult> opSizes; // the op operand's sizes
   SmallVector<int64_t> bounds;       // static bounds of the footprint dims
-  Operation *nest = nullptr;         // the outermost inner loop, or the op
+  /// The same before clamping to the source's extents: what the op's
+  /// tile may span (its vectors, padded).
+  SmallVector<int64_t> tileBounds;
+  Operation *nest = nullptr; // the outermost inner loop, or the op
   /// Packed: dims tiled by unit steps come before untiled dims (they move
   /// out of the tile; the op reads the tile through a reshape).
   bool movesUnitDims = false;
+  /// options.interleave: the dim tiled into groups (interleavedDim).
+  std::optional<unsigned> grouped;
 };
 
 FailureOr<int64_t> upperBound(OpFoldResult size) {
@@ -186,8 +191,10 @@ LogicalResult analyzeOffsets(ArrayRef<tensor::ExtractSliceOp> chain,
   return success();
 }
 
-/// Checks the order of tiled and untiled dims.
+/// Checks the order of tiled and untiled dims (`grouped`: the dim the
+/// interleaved layout moves innermost, which transposes nothing else).
 LogicalResult checkDimOrder(const CacheReadOptions &options, Analysis &a,
+                            std::optional<unsigned> grouped,
                             std::string &reason) {
   auto fail = [&](const Twine &msg) {
     reason = msg.str();
@@ -202,7 +209,7 @@ LogicalResult checkDimOrder(const CacheReadOptions &options, Analysis &a,
     if (dim.loop) {
       if (!dim.fixed.empty())
         return fail(llvm::formatv("dim {0} is tiled at a nonzero offset", d));
-      seenTiled |= dim.step != 1;
+      seenTiled |= dim.step != 1 && d != grouped;
       seenUnitTiled |= dim.step == 1;
       continue;
     }
@@ -242,6 +249,7 @@ LogicalResult computeBounds(Analysis &a, std::string &reason) {
                              d);
       return failure();
     }
+    a.tileBounds.push_back(*ub);
     a.bounds.push_back(std::min(*ub, wholeExtent(a.source, d)));
     if (a.bounds.back() <= 0) {
       reason = llvm::formatv("dim {0} of the operand is empty: nothing "
@@ -251,6 +259,44 @@ LogicalResult computeBounds(Analysis &a, std::string &reason) {
     }
   }
   return success();
+}
+
+/// With options.interleave: the dim the innermost inner loop tiles by a
+/// step larger than 1 (a dot product's K groups), when it is not the
+/// operand's innermost dim: the tiles are [innermost][group], the group
+/// innermost. None when there is nothing to interleave (a unit step, or
+/// the group already innermost: same bytes either way).
+FailureOr<std::optional<unsigned>>
+interleavedDim(linalg::LinalgOp op, const Analysis &a,
+               const CacheReadOptions &options, std::string &reason) {
+  if (!options.interleave || a.innerLoops.empty())
+    return std::optional<unsigned>();
+  std::optional<unsigned> dim;
+  for (auto [d, access] : llvm::enumerate(a.dims))
+    if (access.loop == a.innerLoops.back() && access.step > 1)
+      dim = d;
+  unsigned rank = a.dims.size();
+  if (!dim || *dim == rank - 1)
+    return std::optional<unsigned>();
+  auto fail = [&](const Twine &why) {
+    reason = ("interleave: " + why).str();
+    return failure();
+  };
+  if (!options.packed)
+    return fail("needs a packed cache");
+  // The other dims leave the tile (unit steps) or stay in it in their
+  // order (untiled).
+  for (unsigned d = 0; d + 1 < rank; ++d)
+    if (d != *dim && a.dims[d].loop && a.dims[d].step != 1)
+      return fail(llvm::formatv("dim {0} is tiled by a step larger than 1 "
+                                "besides the group and the innermost dim",
+                                d));
+  if (!isa<linalg::GenericOp, linalg::MatmulOp, linalg::BatchMatmulOp,
+           linalg::ContractOp>(op.getOperation()))
+    return fail("changes the op's indexing map of the operand: expected a "
+                "linalg.generic, matmul, batch_matmul or contract, not '" +
+                op->getName().getStringRef().str() + "' (generalize it first)");
+  return dim;
 }
 
 LogicalResult analyze(linalg::LinalgOp op, scf::ForOp loop,
@@ -291,9 +337,13 @@ LogicalResult analyze(linalg::LinalgOp op, scf::ForOp loop,
   } else {
     a.opSizes = chain->front().getMixedSizes();
   }
-  if (failed(analyzeOffsets(*chain, a, reason)) ||
-      failed(checkDimOrder(options, a, reason)))
+  if (failed(analyzeOffsets(*chain, a, reason)))
     return failure();
+  FailureOr<std::optional<unsigned>> grouped =
+      interleavedDim(op, a, options, reason);
+  if (failed(grouped) || failed(checkDimOrder(options, a, *grouped, reason)))
+    return failure();
+  a.grouped = *grouped;
   return computeBounds(a, reason);
 }
 
@@ -325,50 +375,35 @@ struct CacheLayout {
   bool identityPerm() const {
     return llvm::equal(perm, llvm::seq<int64_t>(0, perm.size()));
   }
+  /// Interleaved: the operand's dims in the order the op reads its tile of
+  /// the cache (the outer dims but the two tiled ones, then those).
+  SmallVector<int64_t> viewOrder() const {
+    SmallVector<int64_t> order;
+    for (int64_t d : perm)
+      if (!llvm::is_contained(innerPos, d))
+        order.push_back(d);
+    llvm::append_range(order, innerPos);
+    return order;
+  }
 };
 
-/// With options.interleave: the dim the innermost inner loop tiles by a
-/// step larger than 1, when the packed layout has it and one other tiled
-/// dim, in that order (it then goes innermost in each tile); none when
-/// there is nothing to interleave (a unit step: same bytes either way).
-FailureOr<std::optional<unsigned>>
-interleavedDim(linalg::LinalgOp op, const Analysis &a,
-               const CacheReadOptions &options, std::string &reason) {
-  if (!options.interleave || a.innerLoops.empty())
-    return std::optional<unsigned>();
-  std::optional<unsigned> dim;
-  unsigned tiled = 0;
-  for (auto [d, access] : llvm::enumerate(a.dims)) {
-    tiled += access.loop ? 1 : 0;
-    if (access.loop == a.innerLoops.back() && access.step > 1)
-      dim = d;
-  }
-  if (!dim)
-    return std::optional<unsigned>();
-  if (!options.packed || tiled != 2 || a.movesUnitDims) {
-    reason = "interleave needs a packed cache with exactly two dims tiled by "
-             "inner loops";
-    return failure();
-  }
-  if (!isa<linalg::GenericOp, linalg::MatmulOp, linalg::BatchMatmulOp,
-           linalg::ContractOp>(op.getOperation())) {
-    reason = "interleave changes the op's indexing map of the operand: "
-             "expected a linalg.generic, matmul, batch_matmul or contract, "
-             "not '" +
-             op->getName().getStringRef().str() + "'";
-    return failure();
-  }
-  // Already innermost: the tiles keep the dims' order.
-  for (unsigned d = *dim + 1; d < a.dims.size(); ++d)
-    if (a.dims[d].loop)
-      return dim;
-  return std::optional<unsigned>();
-}
-
-CacheLayout computeLayout(const Analysis &a, bool packed) {
+/// `lanes32`: the 32-bit lanes of the target's vectors, which the
+/// interleaved tile's innermost dim is padded to (the dot-product
+/// micro-kernel reads whole vectors of groups).
+CacheLayout computeLayout(const Analysis &a, bool packed, int64_t lanes32) {
   CacheLayout l;
   unsigned rank = a.dims.size();
   l.tiled = [&a, packed](unsigned d) { return packed && a.dims[d].loop; };
+  if (a.grouped) {
+    // Tiles [innermost][group]: the innermost dim's inner loop step (or
+    // all of it), then the group.
+    unsigned last = rank - 1;
+    l.interleaved = true;
+    l.innerPos = {last, *a.grouped};
+    int64_t columns =
+        a.dims[last].loop ? a.dims[last].step : a.tileBounds[last];
+    l.tiles = {llvm::alignTo(columns, lanes32), a.dims[*a.grouped].step};
+  }
   // Tiles of one element are no tiles: when every tiled dim steps by 1 and
   // the innermost dim is untiled (a convolution's filter: kh by the
   // reduction loop, [ci][kw][co] read whole), the tiled dims only move to
@@ -378,7 +413,7 @@ CacheLayout computeLayout(const Analysis &a, bool packed) {
   bool unitTilesOnly =
       packed && !a.dims[rank - 1].loop &&
       llvm::all_of(a.dims, [](const DimAccess &d) { return d.step <= 1; });
-  for (unsigned d = 0; d < rank; ++d)
+  for (unsigned d = 0; d < rank && !a.grouped; ++d)
     if (l.tiled(d) && !unitTilesOnly) {
       l.innerPos.push_back(d);
       l.tiles.push_back(a.dims[d].step);
@@ -522,9 +557,11 @@ Value cacheView(RewriterBase &rewriter, Location loc, Analysis &a,
   }
   SmallVector<OpFoldResult> strides(offsets.size(), rewriter.getIndexAttr(1));
   if (l.interleaved) {
-    // The operand with its two tiled dims swapped (the op's map is too).
-    SmallVector<int64_t> shape(operandType.getShape());
-    std::swap(shape[l.innerPos[0]], shape[l.innerPos[1]]);
+    // The operand's dims in the tile's order (the op's map is permuted
+    // alike): the unit and untiled dims, then [innermost][group].
+    SmallVector<int64_t> shape;
+    for (int64_t d : l.viewOrder())
+      shape.push_back(operandType.getDimSize(d));
     return tensor::ExtractSliceOp::create(rewriter, loc,
                                           RankedTensorType::get(shape, element),
                                           filled, offsets, sizes, strides);
@@ -553,13 +590,14 @@ Value cacheView(RewriterBase &rewriter, Location loc, Analysis &a,
       tensor::getMixedSizes(rewriter, loc, operand));
 }
 
-/// The op's indexing map of `operand` with results `i` and `j` swapped.
-void swapMapResults(RewriterBase &rewriter, linalg::LinalgOp op,
-                    OpOperand *operand, unsigned i, unsigned j) {
+/// The op's indexing map of `operand` with its results in `order`.
+void permuteMapResults(RewriterBase &rewriter, linalg::LinalgOp op,
+                       OpOperand *operand, ArrayRef<int64_t> order) {
   SmallVector<AffineMap> maps = op.getIndexingMapsArray();
   AffineMap &map = maps[operand->getOperandNumber()];
-  SmallVector<AffineExpr> results(map.getResults());
-  std::swap(results[i], results[j]);
+  SmallVector<AffineExpr> results;
+  for (int64_t d : order)
+    results.push_back(map.getResult(d));
   map = AffineMap::get(map.getNumDims(), map.getNumSymbols(), results,
                        op.getContext());
   ArrayAttr attr = rewriter.getAffineMapArrayAttr(maps);
@@ -614,25 +652,15 @@ FailureOr<CacheReadResult> cacheRead(RewriterBase &rewriter,
     }
     markFill = mayRunTwice(next);
   }
-  FailureOr<std::optional<unsigned>> interleaved =
-      interleavedDim(op, a, options, reason);
-  if (failed(interleaved))
-    return failure();
   Location loc = op.getLoc();
   auto sourceType = cast<RankedTensorType>(a.source.getType());
-  CacheLayout layout = computeLayout(a, options.packed);
-  if (*interleaved) {
-    // [.. outer ..][d][other] -> [.. outer ..][other][d]
-    std::swap(layout.innerPos[0], layout.innerPos[1]);
-    std::swap(layout.tiles[0], layout.tiles[1]);
-    unsigned rank = layout.shape.size();
-    std::swap(layout.shape[rank - 2], layout.shape[rank - 1]);
-    layout.interleaved = true;
-    // The dot-product micro-kernel reads an interleaved tile through a
-    // collapsed view, which regtile-fill-on-first-use does not follow: the
-    // copy stays before the loop nest, unmarked.
+  CacheLayout layout = computeLayout(
+      a, options.packed, std::max<int64_t>(target.simdBits / 32, 1));
+  // The dot-product micro-kernel reads an interleaved tile through a
+  // collapsed view, which regtile-fill-on-first-use does not follow: the
+  // copy stays before the loop nest, unmarked.
+  if (layout.interleaved)
     markFill = false;
-  }
 
   // The cache: static, once, before the loop nest; filled before the inner
   // loops; read by the op.
@@ -646,8 +674,7 @@ FailureOr<CacheReadResult> cacheRead(RewriterBase &rewriter,
                          sourceType.getElementType(), operand->get());
   rewriter.modifyOpInPlace(op, [&] { operand->set(view); });
   if (layout.interleaved)
-    swapMapResults(rewriter, op, operand, layout.innerPos[0],
-                   layout.innerPos[1]);
+    permuteMapResults(rewriter, op, operand, layout.viewOrder());
 
   CacheReadResult result;
   result.cache = cache;

@@ -80,13 +80,68 @@ void markForPrefetch(RewriterBase &rewriter, Operation *marked,
     marked->setAttr(kPrefetchStreamsNextAttrName, rewriter.getUnitAttr());
 }
 
+/// The loops between the loop and the op (`inner`, outermost first)
+/// rebuilt to carry the accumulators `carried` instead of the tile (uses
+/// of their tile iter_arg become `outer`), and the op replaced by the
+/// register tile's reduction nest in the innermost; returns the updated
+/// accumulators. `accLoop` is set to the innermost loop that carries them
+/// (unchanged if `inner` is empty); the old loops go into `dead`.
+SmallVector<Value> emitInnerLoops(RewriterBase &rewriter, Location loc,
+                                  linalg::LinalgOp op,
+                                  ArrayRef<scf::ForOp> inner, const Plan &plan,
+                                  TileEmitter &emitter, Value outer,
+                                  ValueRange carried, scf::ForOp &innermost,
+                                  scf::ForOp &accLoop,
+                                  SmallVector<Operation *> &dead) {
+  if (inner.empty()) {
+    rewriter.setInsertionPoint(op);
+    return emitReductionNest(rewriter, loc, op, plan, emitter, carried,
+                             innermost);
+  }
+  scf::ForOp old = inner.front();
+  rewriter.setInsertionPoint(old);
+  auto l = scf::ForOp::create(rewriter, loc, old.getLowerBound(),
+                              old.getUpperBound(), old.getStep(), carried);
+  l->setDiscardableAttrs(old->getDiscardableAttrDictionary());
+  if (!l.getBody()->empty())
+    rewriter.eraseOp(l.getBody()->getTerminator());
+  SmallVector<Value> args = {l.getInductionVar()};
+  if (old.getNumRegionIterArgs() == 1)
+    args.push_back(outer);
+  Operation *oldYield = old.getBody()->getTerminator();
+  rewriter.mergeBlocks(old.getBody(), l.getBody(), args);
+  accLoop = l;
+  SmallVector<Value> updated =
+      emitInnerLoops(rewriter, loc, op, inner.drop_front(), plan, emitter,
+                     outer, l.getRegionIterArgs(), innermost, accLoop, dead);
+  rewriter.setInsertionPoint(oldYield);
+  scf::YieldOp::create(rewriter, oldYield->getLoc(), updated);
+  rewriter.eraseOp(oldYield);
+  dead.push_back(old);
+  return SmallVector<Value>(l.getResults());
+}
+
 /// `loop` rebuilt to carry the accumulators (after its other iter_args,
 /// the tile's iter_arg dropped) with the op replaced by the register tile's
-/// reduction nest. Erases the op, its output slice and insert.
+/// reduction nest (inside the loops between them, rebuilt alike). Erases
+/// the op, its output slice and insert. `accLoop` is set to the innermost
+/// scf.for that carries the accumulators.
 scf::ForOp loopWithAccumulators(RewriterBase &rewriter, Location loc,
                                 linalg::LinalgOp op, scf::ForOp loop,
                                 const Plan &plan, TileEmitter &emitter,
-                                Value outer, ValueRange accs) {
+                                Value outer, ValueRange accs,
+                                scf::ForOp &accLoop) {
+  SmallVector<scf::ForOp> inner = innerLoopsOf(op, loop);
+  // In a nest, the op may update a whole slice of the innermost loop's
+  // tile (what tiling leaves): both go with the op.
+  Operation *nestSlice = nullptr, *nestInsert = nullptr;
+  if (!inner.empty() && plan.onTensors)
+    if (auto s = op.getDpsInitOperand(0)
+                     ->get()
+                     .getDefiningOp<tensor::ExtractSliceOp>()) {
+      nestSlice = s;
+      nestInsert = *op->getResult(0).getUsers().begin();
+    }
   SmallVector<Value> inits;
   for (auto [i, v] : llvm::enumerate(loop.getInitArgs()))
     if (!plan.onTensors || i != plan.iterArgIdx)
@@ -110,14 +165,16 @@ scf::ForOp loopWithAccumulators(RewriterBase &rewriter, Location loc,
   rewriter.mergeBlocks(loop.getBody(), newBody, argValues);
 
   // The op becomes the register tile's step.
-  rewriter.setInsertionPoint(op);
   ValueRange carried = newLoop.getRegionIterArgs().drop_front(numOthers);
   scf::ForOp innermost;
+  accLoop = newLoop;
+  SmallVector<Operation *> dead;
   SmallVector<Value> updated =
-      emitReductionNest(rewriter, loc, op, plan, emitter, carried, innermost);
+      emitInnerLoops(rewriter, loc, op, inner, plan, emitter, outer, carried,
+                     innermost, accLoop, dead);
   // What the loop streams is read in the innermost loop that carries the
   // accumulators: that one is marked for prefetching.
-  markForPrefetch(rewriter, innermost ? innermost : newLoop, plan);
+  markForPrefetch(rewriter, innermost ? innermost : accLoop, plan);
   SmallVector<Value> yields;
   for (auto [i, v] : llvm::enumerate(oldYield.getOperands()))
     if (!plan.onTensors || i != plan.iterArgIdx)
@@ -128,7 +185,13 @@ scf::ForOp loopWithAccumulators(RewriterBase &rewriter, Location loc,
   rewriter.eraseOp(oldYield);
   if (plan.outInsert)
     rewriter.eraseOp(plan.outInsert);
+  if (nestInsert)
+    rewriter.eraseOp(nestInsert);
   rewriter.eraseOp(op);
+  if (nestSlice)
+    rewriter.eraseOp(nestSlice);
+  for (Operation *old : llvm::reverse(dead))
+    rewriter.eraseOp(old);
   if (plan.outSlice)
     rewriter.eraseOp(plan.outSlice);
   return newLoop;
@@ -248,18 +311,29 @@ CacheReduceResult rewrite(RewriterBase &rewriter, linalg::LinalgOp op,
       emitter.initialAccumulators(rewriter, loc, tile.value, outMap);
   if (plan.dot && plan.dot->shifted)
     accs = emitter.subtractShiftedSums(rewriter, loc, loop, accs);
+  scf::ForOp accLoop;
   scf::ForOp newLoop = loopWithAccumulators(rewriter, loc, op, loop, plan,
-                                            emitter, tile.outer, accs);
-  scf::ForOp last = newLoop;
+                                            emitter, tile.outer, accs, accLoop);
+  // A partial group is the last iteration of the innermost loop that
+  // carries the accumulators (the one stepping through the groups).
+  scf::ForOp tail;
   if (plan.dot && !plan.dot->exact)
-    last = peelPartialGroup(rewriter, loc, newLoop, emitter.groupReads());
+    tail = peelPartialGroup(rewriter, loc, accLoop, emitter.groupReads());
+  scf::ForOp last = tail && accLoop == newLoop ? tail : newLoop;
   // After the loop: one block of stores.
   storeAfterLoop(rewriter, loc, loop, last, plan, emitter, outMap, tile);
-  // What tiling left in the loop body but does not change in it (tile
-  // offsets of the inputs, their slices) is computed once before it.
-  moveLoopInvariantCode(cast<LoopLikeOpInterface>(newLoop.getOperation()));
-  if (last != newLoop)
-    moveLoopInvariantCode(cast<LoopLikeOpInterface>(last.getOperation()));
+  // What tiling left in the loop bodies but does not change in them (tile
+  // offsets of the inputs, their slices) is computed once before them,
+  // inner loops first.
+  SmallVector<scf::ForOp> hoistFrom;
+  for (Operation *p = accLoop; p != newLoop->getParentOp();
+       p = p->getParentOp())
+    if (auto l = dyn_cast<scf::ForOp>(p))
+      hoistFrom.push_back(l);
+  if (tail)
+    hoistFrom.insert(hoistFrom.begin(), tail);
+  for (scf::ForOp l : hoistFrom)
+    moveLoopInvariantCode(cast<LoopLikeOpInterface>(l.getOperation()));
 
   CacheReduceResult result;
   result.loop = newLoop;

@@ -212,50 +212,6 @@ bool holdsWholeGroups(RankedTensorType t, int64_t vectors, int64_t group) {
          t.getDimSize(rank - 2) >= vectors;
 }
 
-/// s8 x s8 (DotPlan::shifted): the vectored input must be a slice of a
-/// cache defined outside the reduction loop whose K groups are one of its
-/// dims, the one the loop moves along (its offset is not invariant in the
-/// loop, the others' are), with whole vectors of columns.
-LogicalResult analyzeShift(linalg::LinalgOp op, const Plan &plan, DotPlan &dot,
-                           std::string &reason) {
-  auto fail = [&](const Twine &why) {
-    reason = ("s8 x s8 dot form: " + why).str();
-    return failure();
-  };
-  auto loop = dyn_cast<scf::ForOp>(op->getParentOp());
-  if (!dot.slice || !loop || !isLoopInvariant(loop, dot.slice.getSource()))
-    return fail("the B side must be a slice of an interleaved cache "
-                "(cache_read {interleave}) read in the reduction loop: its "
-                "column sums are computed once per cache");
-  RankedTensorType source = dot.slice.getSourceType();
-  if (source.getDimSize(source.getRank() - 2) % plan.lanes != 0)
-    return fail("the cache's tile is not whole vectors of columns");
-  llvm::SmallBitVector dropped = dot.slice.getDroppedDims();
-  std::optional<unsigned> groups;
-  SmallVector<OpFoldResult> offsets = dot.slice.getMixedOffsets();
-  for (auto [d, offset] :
-       llvm::enumerate(ArrayRef<OpFoldResult>(offsets).drop_back(2))) {
-    // Offsets the loop does not move are hoisted before it (TileEmitter::
-    // subtractShiftedSums).
-    auto v = dyn_cast<Value>(offset);
-    if (!v || isLoopInvariant(loop, v)) {
-      if (!dropped[d] && source.getDimSize(d) != 1)
-        return fail("the cache has a dim the tile reads more than one "
-                    "index of");
-      continue;
-    }
-    if (groups || !dropped[d])
-      return fail("the reduction loop moves along more than one dim of the "
-                  "cache, or along a dim of the tile");
-    groups = d;
-  }
-  if (!groups)
-    return fail("the reduction loop does not move along the cache");
-  dot.shifted = true;
-  dot.groupTileDim = *groups;
-  return success();
-}
-
 /// The dot-product form (DotPlan), if the op has it: a dot-product body
 /// and a reduction dim of 2 to `group` iterations innermost in both inputs,
 /// after the vector dim in the vectored one. Returns false when the op does
@@ -329,10 +285,9 @@ FailureOr<bool> analyzeDot(linalg::LinalgOp op,
     return failure();
   }
   dot.slice = slice;
-  bool bothSigned =
+  // (The sums' dims are known with the loop: analyzeShift.)
+  dot.shifted =
       !body->isFloat() && !body->unsignedInput[0] && !body->unsignedInput[1];
-  if (bothSigned && failed(analyzeShift(op, plan, dot, reason)))
-    return failure();
   plan.dot = dot;
   plan.inputKinds.assign(2, InputKind::Broadcast);
   plan.inputKinds[dot.vectored] = InputKind::Vectored;
@@ -446,6 +401,54 @@ LogicalResult analyzeOp(linalg::LinalgOp op, const TargetInfo &target,
     plan.prefetchStreamsAhead =
         defaultStreamPrefetchAhead(target, plan.rows * plan.vectorsPerRow);
   plan.prefetchNextStreams = options.prefetchNextStreams;
+  return success();
+}
+
+LogicalResult analyzeShift(linalg::LinalgOp op, scf::ForOp loop, Plan &plan,
+                           std::string &reason) {
+  DotPlan &dot = *plan.dot;
+  auto fail = [&](const Twine &why) {
+    reason = ("s8 x s8 dot form: " + why).str();
+    return failure();
+  };
+  if (!dot.slice || !isLoopInvariant(loop, dot.slice.getSource()))
+    return fail("the B side must be a slice of an interleaved cache "
+                "(cache_read {interleave}) defined before the reduction "
+                "loop: its column sums are computed once per cache");
+  RankedTensorType source = dot.slice.getSourceType();
+  if (source.getDimSize(source.getRank() - 2) % plan.lanes != 0)
+    return fail("the cache's tile is not whole vectors of columns");
+  llvm::SmallBitVector dropped = dot.slice.getDroppedDims();
+  SmallVector<OpFoldResult> offsets = dot.slice.getMixedOffsets();
+  SmallVector<OpFoldResult> sizes = dot.slice.getMixedSizes();
+  dot.sumDims.clear();
+  for (unsigned d = 0, e = offsets.size() - 2; d < e; ++d) {
+    auto v = dyn_cast<Value>(offsets[d]);
+    bool moves = v && !isLoopInvariant(loop, v);
+    if (moves) {
+      // One index per step, every index over the loops (they visit the
+      // whole cache: it is filled for them).
+      if (!dropped[d] && !isConstantIntValue(sizes[d], 1))
+        return fail(llvm::formatv("the reduction loops move along dim {0} "
+                                  "of the cache, which the tile also reads "
+                                  "more than one index of",
+                                  d));
+      dot.sumDims.push_back(d);
+      continue;
+    }
+    if (dropped[d] || source.getDimSize(d) == 1)
+      continue;
+    // A dim each step reads whole (a convolution's kw).
+    if (!isConstantIntValue(offsets[d], 0) ||
+        !isConstantIntValue(sizes[d], source.getDimSize(d)))
+      return fail(llvm::formatv("the tile reads part of dim {0} of the "
+                                "cache, which the reduction loops do not "
+                                "move along",
+                                d));
+    dot.sumDims.push_back(d);
+  }
+  if (dot.sumDims.empty())
+    return fail("the reduction loops do not move along the cache");
   return success();
 }
 

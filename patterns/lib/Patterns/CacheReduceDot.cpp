@@ -140,12 +140,12 @@ Value TileEmitter::columnSums(OpBuilder &b, Location loc) {
   auto type = cast<RankedTensorType>(cache.getType());
   int64_t rank = type.getRank(), columns = type.getDimSize(rank - 2);
   Type i32 = b.getI32Type(), i8 = b.getI8Type();
-  // sums[others..., NR] = sum over the groups dim and each group of the
+  // sums[others..., NR] = sum over the sum dims and each group of the
   // cache, per column: vectors of `lanes` columns, each a sum of 4-byte
   // dot products with ones (vpdpbusd).
   SmallVector<unsigned> others;
   for (unsigned d = 0; d + 2 < rank; ++d)
-    if (d != dot.groupTileDim)
+    if (!llvm::is_contained(dot.sumDims, d))
       others.push_back(d);
   SmallVector<OpFoldResult> sumsShape;
   for (unsigned d : others)
@@ -165,9 +165,39 @@ Value TileEmitter::columnSums(OpBuilder &b, Location loc) {
   Value zero = arith::ConstantIndexOp::create(b, loc, 0);
   Value one = arith::ConstantIndexOp::create(b, loc, 1);
   Value pad = arith::ConstantOp::create(b, loc, b.getIntegerAttr(i8, 0));
-  // Loops over the other dims (outer) carrying the sums; the groups loop
-  // innermost, carrying the vectors.
+  // Loops over the other dims (outer) carrying the sums; the loops over
+  // the sum dims inside, carrying the vectors.
   SmallVector<Value> at(rank - 1);
+  std::function<SmallVector<Value>(OpBuilder &, unsigned, ValueRange)> sum =
+      [&](OpBuilder &nb, unsigned level, ValueRange accs) {
+        if (level < dot.sumDims.size()) {
+          unsigned d = dot.sumDims[level];
+          Value ub = tensor::DimOp::create(nb, loc, cache, d);
+          auto l = scf::ForOp::create(
+              nb, loc, zero, ub, one, accs,
+              [&](OpBuilder &lb, Location ll, Value iv, ValueRange args) {
+                at[d] = iv;
+                scf::YieldOp::create(lb, ll, sum(lb, level + 1, args));
+              });
+          return SmallVector<Value>(l.getResults());
+        }
+        SmallVector<Value> next;
+        for (int64_t j = 0; j < vectors; ++j) {
+          at[rank - 2] = arith::ConstantIndexOp::create(
+              nb, loc, j * plan.lanes * dot.group);
+          AffineMap map = AffineMap::get(
+              rank - 1, 0, nb.getAffineDimExpr(rank - 2), nb.getContext());
+          Value v = vector::TransferReadOp::create(
+              nb, loc, bytesType, flat, at, AffineMapAttr::get(map), pad,
+              /*mask=*/Value(), nb.getBoolArrayAttr({true}));
+          Value grid = vector::ShapeCastOp::create(nb, loc, gridType, v);
+          Value wide = arith::ExtSIOp::create(nb, loc, wideType, grid);
+          next.push_back(vector::MultiDimReductionOp::create(
+              nb, loc, wide, accs[j], ArrayRef<bool>{false, true},
+              vector::CombiningKind::ADD));
+        }
+        return next;
+      };
   std::function<Value(OpBuilder &, unsigned, Value)> nest =
       [&](OpBuilder &nb, unsigned level, Value carried) -> Value {
     if (level < others.size()) {
@@ -181,30 +211,9 @@ Value TileEmitter::columnSums(OpBuilder &b, Location loc) {
           });
       return l.getResult(0);
     }
-    Value ub = tensor::DimOp::create(nb, loc, cache, dot.groupTileDim);
     SmallVector<Value> inits(
         vectors, arith::ConstantOp::create(nb, loc, nb.getZeroAttr(accType)));
-    auto groups = scf::ForOp::create(
-        nb, loc, zero, ub, one, inits,
-        [&](OpBuilder &lb, Location ll, Value iv, ValueRange accs) {
-          at[dot.groupTileDim] = iv;
-          SmallVector<Value> next;
-          for (int64_t j = 0; j < vectors; ++j) {
-            at[rank - 2] = arith::ConstantIndexOp::create(
-                lb, ll, j * plan.lanes * dot.group);
-            AffineMap map = AffineMap::get(
-                rank - 1, 0, lb.getAffineDimExpr(rank - 2), lb.getContext());
-            Value v = vector::TransferReadOp::create(
-                lb, ll, bytesType, flat, at, AffineMapAttr::get(map), pad,
-                /*mask=*/Value(), lb.getBoolArrayAttr({true}));
-            Value grid = vector::ShapeCastOp::create(lb, ll, gridType, v);
-            Value wide = arith::ExtSIOp::create(lb, ll, wideType, grid);
-            next.push_back(vector::MultiDimReductionOp::create(
-                lb, ll, wide, accs[j], ArrayRef<bool>{false, true},
-                vector::CombiningKind::ADD));
-          }
-          scf::YieldOp::create(lb, ll, next);
-        });
+    SmallVector<Value> summed = sum(nb, 0, inits);
     SmallVector<Value> idx;
     for (unsigned d : others)
       idx.push_back(at[d]);
@@ -215,9 +224,8 @@ Value TileEmitter::columnSums(OpBuilder &b, Location loc) {
       AffineMap wmap = AffineMap::get(
           wi.size(), 0, nb.getAffineDimExpr(wi.size() - 1), nb.getContext());
       result = vector::TransferWriteOp::create(
-                   nb, loc, groups.getResult(j), result, wi,
-                   AffineMapAttr::get(wmap), /*mask=*/Value(),
-                   nb.getBoolArrayAttr({true}))
+                   nb, loc, summed[j], result, wi, AffineMapAttr::get(wmap),
+                   /*mask=*/Value(), nb.getBoolArrayAttr({true}))
                    .getResult();
     }
     return result;
@@ -239,7 +247,7 @@ SmallVector<Value> TileEmitter::subtractShiftedSums(OpBuilder &b, Location loc,
   SmallVector<OpFoldResult> offsets = slice.getMixedOffsets();
   SmallVector<Value> idx;
   for (unsigned d = 0; d + 2 < offsets.size(); ++d)
-    if (d != dot.groupTileDim)
+    if (!llvm::is_contained(dot.sumDims, d))
       idx.push_back(getValueOrCreateConstantIndexOp(
           b, loc, hoistInvariant(b, loop, offsets[d], hoisted)));
   Type i32 = b.getI32Type();

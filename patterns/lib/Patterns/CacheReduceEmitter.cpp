@@ -402,14 +402,20 @@ SmallVector<Value> emitReductionNest(OpBuilder &b, Location loc,
         Value zero = arith::ConstantIndexOp::create(nb, loc, 0);
         Value one = arith::ConstantIndexOp::create(nb, loc, 1);
         Value ub = getValueOrCreateConstantIndexOp(nb, loc, extents[level]);
-        auto loop = scf::ForOp::create(
-            nb, loc, zero, ub, one, carried,
-            [&](OpBuilder &lb, Location l, Value iv, ValueRange iterArgs) {
-              ivs.push_back(iv);
-              SmallVector<Value> r = nest(lb, level + 1, iterArgs);
-              ivs.pop_back();
-              scf::YieldOp::create(lb, l, r);
-            });
+        // The body is built once the loop is in the IR: affine folding
+        // of indices inspects the induction variable's parent op.
+        auto loop = scf::ForOp::create(nb, loc, zero, ub, one, carried);
+        {
+          OpBuilder::InsertionGuard guard(nb);
+          Block *body = loop.getBody();
+          if (!body->empty())
+            body->getTerminator()->erase();
+          nb.setInsertionPointToEnd(body);
+          ivs.push_back(loop.getInductionVar());
+          SmallVector<Value> r = nest(nb, level + 1, loop.getRegionIterArgs());
+          ivs.pop_back();
+          scf::YieldOp::create(nb, loc, r);
+        }
         // Loops complete inside out: the first is the innermost.
         if (!innermost)
           innermost = loop;

@@ -64,9 +64,11 @@ struct DotPlan {
   /// input's cache lower (TileEmitter::subtractShiftedSums):
   /// sum (a + 128) b - 128 sum b = sum a b, exactly (i32 wraps alike).
   bool shifted = false;
-  /// With `shifted`: the dim of the slice's source the reduction loop moves
-  /// along (the cache's K groups; the sums run over it).
-  unsigned groupTileDim = 0;
+  /// With `shifted`: the dims of the slice's source (besides the last two)
+  /// the sums run over: those the reduction loops move along (a GEMM's K
+  /// groups; a convolution's kh and channel groups) and those each step
+  /// reads whole (its kw). The others select the tile's panel.
+  SmallVector<unsigned> sumDims;
   /// The column sums built per cache, shared by the versions of the tile
   /// (copies of the plan).
   std::shared_ptr<DenseMap<Value, Value>> columnSums =
@@ -140,6 +142,15 @@ bool isElementwiseScalarOp(Operation *op);
 LogicalResult analyzeOp(linalg::LinalgOp op, const TargetInfo &target,
                         const CacheReduceOptions &options, Plan &plan,
                         std::string &reason);
+
+/// The scf.for loops between `loop` and `op`, outermost first (the
+/// reduction loops inside the one cache_reduce was given).
+SmallVector<scf::ForOp> innerLoopsOf(Operation *op, scf::ForOp loop);
+
+/// With plan.dot->shifted, once the reduction loop is known: the dims the
+/// column sums run over (DotPlan::sumDims), or why there are none.
+LogicalResult analyzeShift(linalg::LinalgOp op, scf::ForOp loop, Plan &plan,
+                           std::string &reason);
 
 /// Checks that `loop` reduces into the op's output tile (the tile does not
 /// move with the loop) and records how the tile is threaded through it.

@@ -319,13 +319,14 @@ const char *kMovingTile =
     "the output tile moves with the loop's induction variable: the loop is "
     "not a reduction loop of the op";
 
-/// On tensors: the op's output is an iter_arg of the loop or an invariant
+/// On tensors: the output of `updater` (the op, or the outermost loop
+/// between the loop and the op) is an iter_arg of the loop or an invariant
 /// slice of one, its result inserted back at the same place and yielded to
 /// that iter_arg, which has no other use. Records the slice, insert and
 /// iter_arg in `plan`.
-LogicalResult analyzeTensorOutput(linalg::LinalgOp op, scf::ForOp loop,
-                                  Plan &plan, std::string &reason) {
-  Value init = op.getDpsInitOperand(0)->get();
+LogicalResult analyzeTensorOutput(Operation *updater, Value init,
+                                  scf::ForOp loop, Plan &plan,
+                                  std::string &reason) {
   Value iterArg = init;
   if (auto slice = init.getDefiningOp<tensor::ExtractSliceOp>()) {
     if (slice->getBlock() != loop.getBody()) {
@@ -351,7 +352,7 @@ LogicalResult analyzeTensorOutput(linalg::LinalgOp op, scf::ForOp loop,
     return failure();
   }
   plan.iterArgIdx = arg.getArgNumber() - 1;
-  Value result = op->getResult(0);
+  Value result = updater->getResult(0);
   if (!result.hasOneUse()) {
     reason = "the op's result has uses other than the loop's update";
     return failure();
@@ -380,7 +381,7 @@ LogicalResult analyzeTensorOutput(linalg::LinalgOp op, scf::ForOp loop,
   }
   for (OpOperand &u : iterArg.getUses())
     if (u.getOwner() != plan.outSlice && u.getOwner() != plan.outInsert &&
-        u.getOwner() != op.getOperation()) {
+        u.getOwner() != updater) {
       reason = "the output iter_arg has other uses in the loop";
       return failure();
     }
@@ -458,14 +459,100 @@ void analyzeTileValues(scf::ForOp loop, Plan &plan) {
 
 } // namespace
 
-LogicalResult analyzeLoop(linalg::LinalgOp op, scf::ForOp loop, Plan &plan,
-                          std::string &reason) {
-  if (op->getParentOp() != loop.getOperation()) {
-    reason = "the op is not directly in the body of the loop";
+SmallVector<scf::ForOp> innerLoopsOf(Operation *op, scf::ForOp loop) {
+  SmallVector<scf::ForOp> inner;
+  for (Operation *p = op->getParentOp(); p && p != loop; p = p->getParentOp())
+    inner.insert(inner.begin(), cast<scf::ForOp>(p));
+  return inner;
+}
+
+namespace {
+
+/// Whether the one iter_arg of `l` is the tile `next` (the op, or the next
+/// inner loop) updates: handed to it as its output (the op: possibly
+/// through a slice of all of it, inserted back), the update yielded.
+bool threadsWholeTile(scf::ForOp l, Operation *next, bool isOp) {
+  Value arg = l.getRegionIterArg(0);
+  Value init = isOp ? cast<linalg::LinalgOp>(next).getDpsInitOperand(0)->get()
+                    : cast<scf::ForOp>(next).getInitArgs().front();
+  Value updated = next->getResult(0);
+  if (!updated.hasOneUse())
+    return false;
+  Operation *slice = nullptr, *insert = nullptr;
+  if (auto s = init.getDefiningOp<tensor::ExtractSliceOp>();
+      isOp && s && s.getSource() == arg &&
+      isWholeSlice(s, l.getInitArgs()[0])) {
+    auto i = dyn_cast<tensor::InsertSliceOp>(*updated.getUsers().begin());
+    if (!i || i.getDest() != arg || !i.getResult().hasOneUse() ||
+        !isEqualConstantIntOrValueArray(i.getMixedOffsets(),
+                                        s.getMixedOffsets()) ||
+        !isEqualConstantIntOrValueArray(i.getMixedSizes(), s.getMixedSizes()))
+      return false;
+    slice = s;
+    insert = i;
+    init = arg;
+    updated = i.getResult();
+  }
+  return init == arg &&
+         l.getBody()->getTerminator()->getOperand(0) == updated &&
+         llvm::all_of(arg.getUsers(), [&](Operation *u) {
+           return u == next || u == slice || u == insert ||
+                  isa<tensor::DimOp>(u);
+         });
+}
+
+/// The loops between the loop and the op are reduction loops of the op's
+/// tile too: each passes the tile (its only iter_arg, on tensors; none on
+/// buffers) to the next one, or the op, and yields its update.
+LogicalResult analyzeInnerLoops(linalg::LinalgOp op, scf::ForOp loop,
+                                const Plan &plan, std::string &reason) {
+  if (!loop->isProperAncestor(op)) {
+    reason = "the op is not inside the loop";
     return failure();
   }
+  for (Operation *p = op->getParentOp(); p != loop; p = p->getParentOp())
+    if (!isa<scf::ForOp>(p)) {
+      reason = ("only scf.for loops may be between the loop and the op, "
+                "found '" +
+                p->getName().getStringRef() + "'")
+                   .str();
+      return failure();
+    }
+  SmallVector<scf::ForOp> inner = innerLoopsOf(op, loop);
+  for (auto [i, l] : llvm::enumerate(inner)) {
+    bool innermost = i + 1 == inner.size();
+    Operation *next =
+        innermost ? op.getOperation() : inner[i + 1].getOperation();
+    bool threads = plan.onTensors ? l.getNumRegionIterArgs() == 1 &&
+                                        threadsWholeTile(l, next, innermost)
+                                  : l.getNumRegionIterArgs() == 0;
+    if (!threads) {
+      reason = "a loop between the loop and the op does not only pass the "
+               "op's output tile through (expected the tile as its one "
+               "iter_arg, handed whole to the op or the next loop, the "
+               "update yielded)";
+      return failure();
+    }
+  }
+  return success();
+}
+
+} // namespace
+
+LogicalResult analyzeLoop(linalg::LinalgOp op, scf::ForOp loop, Plan &plan,
+                          std::string &reason) {
+  if (failed(analyzeInnerLoops(op, loop, plan, reason)))
+    return failure();
+  if (plan.dot && plan.dot->shifted &&
+      failed(analyzeShift(op, loop, plan, reason)))
+    return failure();
+  SmallVector<scf::ForOp> inner = innerLoopsOf(op, loop);
   if (plan.onTensors) {
-    if (failed(analyzeTensorOutput(op, loop, plan, reason)))
+    Operation *updater =
+        inner.empty() ? op.getOperation() : inner.front().getOperation();
+    Value init = inner.empty() ? op.getDpsInitOperand(0)->get()
+                               : inner.front().getInitArgs()[0];
+    if (failed(analyzeTensorOutput(updater, init, loop, plan, reason)))
       return failure();
     analyzeTileValues(loop, plan);
     return success();

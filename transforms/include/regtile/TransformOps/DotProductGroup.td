@@ -30,13 +30,18 @@ def DotProductGroupOp : RegtileTransformOp<"regtile.dot_product_group",
 
     A GEMM strategy tiles K by this group inside the micro-kernel, packs B
     with `cache_read {interleave}` and lets `cache_reduce` emit its dot
-    form (`strategies/regtile_matmul.mlir`). The target is the `arch`
+    form (`strategies/regtile_matmul.mlir`). With `untiled_if_one`, 1 is
+    returned as 0 (a tile size that leaves the dim untiled): the
+    convolution strategy tiles its input channels by the group only when
+    there is one (`strategies/regtile_conv2d.mlir`). The target is the `arch`
     attribute if given, else the payload op's nearest `regtile.target`
     attribute, else the host.
 
     Example:
     ```mlir
     %g = transform.regtile.dot_product_group %matmul
+        : (!transform.any_op) -> !transform.param<i64>
+    %ci = transform.regtile.dot_product_group %conv {untiled_if_one}
         : (!transform.any_op) -> !transform.param<i64>
     ```
 
@@ -50,7 +55,8 @@ def DotProductGroupOp : RegtileTransformOp<"regtile.dot_product_group",
   }];
 
   let arguments = (ins TransformHandleTypeInterface:$target,
-                       OptionalAttr<StrAttr>:$arch);
+                       OptionalAttr<StrAttr>:$arch,
+                       UnitAttr:$untiled_if_one);
   let results = (outs TransformParamTypeInterface:$group);
   let assemblyFormat = [{
     $target attr-dict `:` functional-type(operands, results)
