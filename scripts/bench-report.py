@@ -32,6 +32,8 @@ BENCHMARKS = [  # json name, title, ratio key, ratio label
     ("gemm_lowp", "int8 / bf16 GEMM (dot-product units)", "peak_ratio",
      "x unit peak"),
     ("conv_relu", "conv + bias + ReLU (seed 000)", "peak_ratio", "x peak"),
+    ("conv_lowp", "int8 / bf16 conv layer (dot-product units)", "peak_ratio",
+     "x unit peak"),
     ("reductions", "innermost reductions (seed 001)", "read_ratio",
      "x read loop"),
     ("pack", "pack / unpack (seed 004)", "memcpy_ratio", "x memcpy"),

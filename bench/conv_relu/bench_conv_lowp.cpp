@@ -11,7 +11,11 @@
 //                                      int8 convolution;
 //   s8 x s8 -> i32                     regtile (@conv_s8s8: the input
 //                                      shifted to u8, the filter's column
-//                                      sums subtracted) and oneDNN.
+//                                      sums subtracted) and oneDNN;
+//   u8 x s8 -> u8, requantized         regtile (@conv_u8s8_q: the scale,
+//                                      rounding and clamp on the
+//                                      accumulators) and oneDNN with
+//                                      per-channel output scales.
 // x peak is to the peak loop of the unit: vdpbf16ps for bf16, vpdpbusd for
 // both int8 forms. i8 inputs cover the whole range, bf16 inputs and the
 // bias are multiples of 1/8 in [-4, 4]: every result is exact, every
@@ -27,6 +31,7 @@
 #include "mlir/ExecutionEngine/CRunnerUtils.h"
 
 #include <algorithm>
+#include <cmath>
 #include <cstdint>
 #include <cstdio>
 #include <cstring>
@@ -156,8 +161,8 @@ int main(int argc, char **argv) {
     std::string impl, why;
     {
       float *out = bf->output();
-      if (auto run =
-              dnnlConvLowp(s, LowpConv::BF16, in16, f16, bias, out, impl, why))
+      if (auto run = dnnlConvLowp(s, LowpConv::BF16, in16, f16, bias, nullptr,
+                                  out, impl, why))
         bf->add("oneDNN (" + impl + ")", out, run);
       else
         std::fprintf(stderr, "bench_conv_lowp: no oneDNN bf16 variant: %s\n",
@@ -195,12 +200,47 @@ int main(int argc, char **argv) {
       int32_t *out = w->output();
       if (auto run =
               dnnlConvLowp(s, inUnsigned ? LowpConv::U8S8 : LowpConv::S8S8, in8,
-                           f8, nullptr, out, impl, why))
+                           f8, nullptr, nullptr, out, impl, why))
         w->add("oneDNN (" + impl + ")", out, run);
       else
         std::fprintf(stderr, "bench_conv_lowp: no oneDNN %s variant: %s\n",
                      type, why.c_str());
     }
+
+    // u8 x s8 requantized to u8: round(acc x scale[c]) saturated.
+    float *scale = allocFloats(s.co);
+    fillFloats(scale, s.co, 6);
+    for (int c = 0; c < s.co; ++c)
+      scale[c] /= 4096;
+    std::vector<int32_t> acc = reference<int32_t>(
+        s, [=](size_t i) { return int32_t(uint8_t(in8[i])); },
+        [=](size_t i) { return int32_t(f8[i]); }, nullptr);
+    auto *q = new Workload<uint8_t>{"conv u8s8 -> u8 requantized " + dims,
+                                    2 * macs,
+                                    double(nIn + nF + nOut) + 4.0 * s.co,
+                                    Unit::Vpdpbusd,
+                                    std::vector<uint8_t>(nOut),
+                                    &kernels};
+    for (size_t i = 0; i < nOut; ++i) {
+      float v = std::nearbyint(float(acc[i]) * scale[i % s.co]);
+      q->want[i] = uint8_t(std::min(std::max(v, 0.0f), 255.0f));
+    }
+    using MF1 = StridedMemRefType<float, 1>;
+    auto *mScale = new MF1(denseView<float, 1>(scale, {s.co}));
+    for (const MlirKernel *k : mlirKernels("conv_u8s8_q", set.name)) {
+      uint8_t *out = q->output();
+      auto *mOut = new MI8(view4(reinterpret_cast<int8_t *>(out), outDims));
+      auto fn = k->as<void (*)(MI8 *, MI8 *, MF1 *, MI8 *)>();
+      q->add(k->label, out, [=] { fn(mIn8, mF8, mScale, mOut); });
+    }
+    uint8_t *out = q->output();
+    if (auto run = dnnlConvLowp(s, LowpConv::U8S8Q, in8, f8, nullptr, scale,
+                                out, impl, why))
+      q->add("oneDNN (" + impl + ")", out, run);
+    else
+      std::fprintf(stderr,
+                   "bench_conv_lowp: no oneDNN requantized variant: %s\n",
+                   why.c_str());
   }
   Options options;
   options.jsonPath = "conv_lowp.json";

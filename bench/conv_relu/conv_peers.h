@@ -37,14 +37,16 @@ std::function<void()> dnnlConvRelu(const ConvShape &s, float *in, float *filter,
 /// The low-precision layers of bench_conv_lowp (dnnl_conv.cpp):
 /// in[n][y][x][ci], filter[kh][kw][ci][co] (HWCF), out[n][y][x][co].
 enum class LowpConv {
-  BF16, // bf16 x bf16 -> f32, + bias (f32), ReLU
-  U8S8, // u8 x s8 -> s32
-  S8S8, // s8 x s8 -> s32
+  BF16,  // bf16 x bf16 -> f32, + bias (f32), ReLU
+  U8S8,  // u8 x s8 -> s32
+  S8S8,  // s8 x s8 -> s32
+  U8S8Q, // u8 x s8 -> u8: times a per-channel scale, rounded, saturated
 };
-/// oneDNN's convolution for `type` (bias: BF16 only); `impl` receives its
-/// implementation name.
+/// oneDNN's convolution for `type` (`bias`: BF16 only; `scales`: U8S8Q
+/// only); `impl` receives its implementation name.
 std::function<void()> dnnlConvLowp(const ConvShape &s, LowpConv type, void *in,
-                                   void *filter, float *bias, void *out,
+                                   void *filter, float *bias,
+                                   const float *scales, void *out,
                                    std::string &impl, std::string &why);
 
 } // namespace regtile::bench

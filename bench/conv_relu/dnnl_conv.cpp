@@ -9,7 +9,8 @@
 //   bench_conv_lowp: bf16 x bf16 -> f32 with bias (f32) and ReLU;
 //   u8 x s8 -> s32 and s8 x s8 -> s32, no bias, no post-op (the i32
 //   accumulators; oneDNN's int8 convolution, with its compensation for s8
-//   sources).
+//   sources); u8 x s8 -> u8 with per-channel output scales (rounded to
+//   nearest even, saturated).
 //
 //===----------------------------------------------------------------------===//
 
@@ -31,8 +32,9 @@ using dt = memory::data_type;
 /// benchmark's filter as dims (o, i, h, w).
 std::function<void()> dnnlConv(const ConvShape &s, dt src, dt wei, dt dst,
                                const memory::dims &weiStrides, void *in,
-                               void *filter, float *bias, void *out, bool relu,
-                               std::string &impl, std::string &why) {
+                               void *filter, float *bias, const float *scales,
+                               void *out, bool relu, std::string &impl,
+                               std::string &why) {
   try {
     static engine eng(engine::kind::cpu, 0);
     static stream strm(eng);
@@ -52,6 +54,9 @@ std::function<void()> dnnlConv(const ConvShape &s, dt src, dt wei, dt dst,
                                          algorithm::convolution_direct, srcMd,
                                          weiAny, dstMd, {1, 1}, {0, 0}, {0, 0});
     primitive_attr attr;
+    // Per output channel (dim 1 of the destination).
+    if (scales)
+      attr.set_output_scales(1 << 1, std::vector<float>(scales, scales + s.co));
     if (relu) {
       post_ops ops;
       ops.append_eltwise(1.0f, algorithm::eltwise_relu, 0.0f, 0.0f);
@@ -87,24 +92,31 @@ std::function<void()> dnnlConvRelu(const ConvShape &s, float *in, float *filter,
   // The weights: [ci][kh][kw][co], i.e. dims (o, i, h, w) with strides
   // (1, 9 co, 3 co, co).
   return dnnlConv(s, dt::f32, dt::f32, dt::f32, {1, 9 * s.co, 3 * s.co, s.co},
-                  in, filter, bias, out, /*relu=*/true, impl, why);
+                  in, filter, bias, nullptr, out, /*relu=*/true, impl, why);
 }
 
 std::function<void()> dnnlConvLowp(const ConvShape &s, LowpConv type, void *in,
-                                   void *filter, float *bias, void *out,
+                                   void *filter, float *bias,
+                                   const float *scales, void *out,
                                    std::string &impl, std::string &why) {
   // The weights: [kh][kw][ci][co], i.e. dims (o, i, h, w) with strides
   // (1, co, 3 ci co, ci co).
   memory::dims hwcf = {1, s.co, 3 * s.ci * s.co, s.ci * s.co};
   switch (type) {
   case LowpConv::BF16:
-    return dnnlConv(s, dt::bf16, dt::bf16, dt::f32, hwcf, in, filter, bias, out,
+    return dnnlConv(s, dt::bf16, dt::bf16, dt::f32, hwcf, in, filter, bias,
+                    nullptr, out,
                     /*relu=*/true, impl, why);
   case LowpConv::U8S8:
-    return dnnlConv(s, dt::u8, dt::s8, dt::s32, hwcf, in, filter, nullptr, out,
+    return dnnlConv(s, dt::u8, dt::s8, dt::s32, hwcf, in, filter, nullptr,
+                    nullptr, out,
                     /*relu=*/false, impl, why);
+  case LowpConv::U8S8Q:
+    return dnnlConv(s, dt::u8, dt::s8, dt::u8, hwcf, in, filter, nullptr,
+                    scales, out, /*relu=*/false, impl, why);
   case LowpConv::S8S8:
-    return dnnlConv(s, dt::s8, dt::s8, dt::s32, hwcf, in, filter, nullptr, out,
+    return dnnlConv(s, dt::s8, dt::s8, dt::s32, hwcf, in, filter, nullptr,
+                    nullptr, out,
                     /*relu=*/false, impl, why);
   }
   return {};
@@ -118,8 +130,8 @@ std::function<void()> dnnlConvRelu(const ConvShape &, float *, float *, float *,
 }
 
 std::function<void()> dnnlConvLowp(const ConvShape &, LowpConv, void *, void *,
-                                   float *, void *, std::string &,
-                                   std::string &why) {
+                                   float *, const float *, void *,
+                                   std::string &, std::string &why) {
   why = "oneDNN (libdnnl-dev) was not found at build time";
   return {};
 }

@@ -244,13 +244,19 @@ void storeThroughEpilogue(RewriterBase &rewriter, Location loc,
   rewriter.setInsertionPoint(e);
   Block &body = e->getRegion(0).front();
   SmallVector<Value> results;
-  for (Value acc : finalAccs) {
+  for (auto [k, acc] : llvm::enumerate(finalAccs)) {
     IRMapping map;
-    for (auto [i, operand] : llvm::enumerate(e.getDpsInputs()))
-      map.map(body.getArgument(i),
-              i == plan.epilogueInput
-                  ? acc
-                  : emitter.vectorized(rewriter, loc, map, operand));
+    int64_t r = k / emitter.vectorsPerRow(), j = k % emitter.vectorsPerRow();
+    for (auto [i, operand] : llvm::enumerate(e.getDpsInputs())) {
+      Value v;
+      if (i == plan.epilogueInput)
+        v = acc;
+      else if (isa<ShapedType>(operand.getType()))
+        v = emitter.readAlongTile(rewriter, loc, e, i, outMap, r, j);
+      else
+        v = emitter.vectorized(rewriter, loc, map, operand);
+      map.map(body.getArgument(i), v);
+    }
     for (Operation &bodyOp : body.without_terminator())
       emitter.vectorizeElementwise(rewriter, loc, map, bodyOp);
     results.push_back(emitter.vectorized(rewriter, loc, map,

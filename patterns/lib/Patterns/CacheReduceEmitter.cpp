@@ -286,6 +286,29 @@ SmallVector<Value> TileEmitter::step(OpBuilder &b, Location loc,
   return next;
 }
 
+Value TileEmitter::readAlongTile(OpBuilder &b, Location loc,
+                                 linalg::GenericOp e, unsigned i,
+                                 AffineMap outMap, int64_t r, int64_t j) {
+  // The epilogue's dims are the output tile's: its map over the op's loops.
+  OpOperand *in = e.getDpsInputOperand(i);
+  AffineMap emap = e.getMatchingIndexingMap(in);
+  SmallVector<AffineExpr> opDims;
+  for (unsigned d = 0, n = outMap.getNumResults(); d < n; ++d)
+    opDims.push_back(b.getAffineDimExpr(outMap.getDimPosition(d)));
+  AffineMap map = emap.replaceDimsAndSymbols(opDims, {}, plan.numLoops, 0);
+  Value &v =
+      epilogueReads[std::make_pair(i, std::make_pair(rowKey(map, r), j))];
+  if (v)
+    return v;
+  SmallVector<Value> zeros(plan.redDims.size(),
+                           arith::ConstantIndexOp::create(b, loc, 0));
+  Type elt = getElementTypeOrSelf(in->get().getType());
+  v = transferRead(b, loc, in->get(), inputIndices(b, loc, map, r, j, zeros),
+                   VectorType::get({plan.lanes}, elt), zeroOf(b, loc, elt),
+                   vectorInBounds(j));
+  return v;
+}
+
 void TileEmitter::vectorizeElementwise(OpBuilder &b, Location loc,
                                        IRMapping &map, Operation &op) {
   SmallVector<Value> operands;

@@ -215,6 +215,14 @@ public:
   SmallVector<Value> step(OpBuilder &b, Location loc, ArrayRef<Value> redIvs,
                           ValueRange accs);
 
+  int64_t vectorsPerRow() const { return plan.vectorsPerRow; }
+
+  /// Vector `j` of row `r` of input `i` of the epilogue `e` (a tensor read
+  /// along the tile's innermost dim, DotPlan-independent): each distinct
+  /// read once (a per-channel vector serves every row).
+  Value readAlongTile(OpBuilder &b, Location loc, linalg::GenericOp e,
+                      unsigned i, AffineMap outMap, int64_t r, int64_t j);
+
   /// `op` (an elementwise scalar op) at vectors of `lanes`, its operands
   /// looked up in (or broadcast into) `map`; maps its result.
   void vectorizeElementwise(OpBuilder &b, Location loc, IRMapping &map,
@@ -291,6 +299,8 @@ private:
   linalg::LinalgOp op;
   const Plan &plan;
   SmallVector<Operation *> groupReadOps;
+  /// The epilogue's reads (readAlongTile), by (input, row key, vector).
+  InputVectors epilogueReads;
   SmallVector<Value> rowExtents;
   SmallVector<SmallVector<Value>> readRowIndex, exactRowIndex;
 };

@@ -19,23 +19,44 @@
 namespace regtile::cache_reduce {
 namespace {
 
+/// Whether `e` is an elementwise op over the whole `tile` (read once, at
+/// the indices it writes, into an output of the tile's shape and any
+/// element type: a requantization writes i8) whose other inputs are
+/// scalars or tensors read along the tile's innermost dim (a per-channel
+/// scale or bias: a projected permutation of its dims ending with the
+/// innermost; a residual: the identity).
 bool isElementwiseEpilogue(linalg::GenericOp e, Value tile, Type accType) {
+  auto tileType = cast<RankedTensorType>(tile.getType());
+  auto initType =
+      dyn_cast<RankedTensorType>(e.getDpsInitOperand(0)->get().getType());
   if (!e.hasPureTensorSemantics() || e.getNumDpsInits() != 1 ||
-      e.getNumReductionLoops() != 0 ||
-      e.getDpsInitOperand(0)->get().getType() != tile.getType())
+      e.getNumReductionLoops() != 0 || !initType ||
+      initType.getShape() != tileType.getShape() ||
+      !initType.getElementType().isIntOrFloat())
     return false;
-  unsigned shaped = 0;
+  unsigned tiles = 0;
+  unsigned last = tileType.getRank() - 1;
   for (OpOperand &operand : e->getOpOperands()) {
     if (!isa<ShapedType>(operand.get().getType()))
       continue;
-    if (!e.getMatchingIndexingMap(&operand).isIdentity())
+    AffineMap map = e.getMatchingIndexingMap(&operand);
+    if (!e.isDpsInput(&operand) || operand.get() == tile) {
+      if (!map.isIdentity())
+        return false;
+      tiles += operand.get() == tile;
+      continue;
+    }
+    std::optional<unsigned> inner =
+        map.getNumResults()
+            ? map.getResultPosition(getAffineDimExpr(last, e.getContext()))
+            : std::nullopt;
+    if (!map.isProjectedPermutation() || !inner ||
+        *inner != map.getNumResults() - 1 ||
+        !getElementTypeOrSelf(operand.get().getType()).isIntOrFloat())
       return false;
-    if (e.isDpsInput(&operand) && operand.get() != tile)
-      return false;
-    shaped += e.isDpsInput(&operand);
   }
   Block &body = e->getRegion(0).front();
-  if (shaped != 1 || !body.getArguments().back().use_empty())
+  if (tiles != 1 || !body.getArguments().back().use_empty())
     return false;
   return getElementTypeOrSelf(tile.getType()) == accType &&
          llvm::all_of(body.without_terminator(),

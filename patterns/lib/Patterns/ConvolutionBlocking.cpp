@@ -14,8 +14,11 @@ namespace {
 /// linalg.generic of parallel loops only, reading `value` (once) and
 /// writing its one result with identity maps over the same shape.
 bool isWholeElementwiseConsumer(linalg::GenericOp e, Value value) {
+  // (Of the value's shape; any element type: a requantization writes i8.)
+  auto type = dyn_cast<RankedTensorType>(e->getResult(0).getType());
   if (e.getNumDpsInits() != 1 || e.getNumParallelLoops() != e.getNumLoops() ||
-      e->getResult(0).getType() != value.getType())
+      !type ||
+      type.getShape() != cast<RankedTensorType>(value.getType()).getShape())
     return false;
   unsigned uses = 0;
   for (OpOperand *in : e.getDpsInputOperands()) {

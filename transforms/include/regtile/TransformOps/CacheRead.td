@@ -81,14 +81,19 @@ def CacheReadOp : RegtileTransformOp<"regtile.cache_read",
     with the row tile), it warns and the copy stays.
 
     With `interleave`, when the innermost inner loop tiles a dim by a
-    step `g` larger than 1 and one other dim is tiled (a GEMM micro-kernel
-    `tile_using_for [MR, NR, g]`), each tile is stored with that dim
-    innermost: B's cache is `[N/NR][K/g][NR][g]`, the g consecutive K
-    values of a column side by side (one 32-bit lane of i8 with g = 4, of
-    bf16 with g = 2: the operands of `vpdpbusd` and `vdpbf16ps`), K padded
-    with zeros to a multiple of g. The op reads its tile through a
-    transposed indexing map (it must be a `linalg.generic`, `matmul`,
-    `batch_matmul` or `contract`). With a unit step nothing changes (the two
+    step `g` larger than 1 that is not the operand's innermost dim, the
+    tiles are `[innermost][g]`: the operand's innermost dim (its inner
+    loop's step, or all of it, padded to whole vectors of 32-bit lanes),
+    then the grouped dim. A GEMM micro-kernel `tile_using_for [MR, NR, g]`
+    gets B's cache `[N/NR][K/g][NR][g]`, the g consecutive K values of a
+    column side by side (one 32-bit lane of i8 with g = 4, of bf16 with
+    g = 2: the operands of `vpdpbusd` and `vdpbf16ps`), K padded with zeros
+    to a multiple of g; a convolution tiled by kh and input-channel groups
+    gets its HWCF filter as `[kh][ci/g][kw][1][channels][g]`. Other dims
+    tiled by inner loops must step by 1 (they leave the tile); untiled ones
+    stay in it, in their order. The op reads its tile with its indexing map
+    permuted alike (it must be a `linalg.generic`, `matmul`,
+    `batch_matmul` or `contract`: generalize named convolutions first). With a unit step nothing changes (the two
     layouts are the same bytes): a strategy can ask for it whatever g its
     element types give. An interleaved cache is filled before the inner
     loops even with `fill_on_first_use` (the dot-product micro-kernel reads

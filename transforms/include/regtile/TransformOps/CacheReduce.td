@@ -17,10 +17,14 @@ def CacheReduceOp : RegtileTransformOp<"regtile.cache_reduce",
   let description = [{
     For each pair (op, loop) of the two handles (same number of payload
     ops; the i-th op with the i-th loop), where `op` is a single-output
-    linalg op directly in the body of the `scf.for` `loop` and the loop
-    reduces into the op's output tile (the tile does not move with the
-    loop's induction variable), rewrites the pair so that the tile lives in
-    vector registers for the whole loop (seed 002's "cache reduce"):
+    linalg op in the body of the `scf.for` `loop` and the loop reduces
+    into the op's output tile (the tile does not move with the loop's
+    induction variable), rewrites the pair so that the tile lives in vector
+    registers for the whole loop (seed 002's "cache reduce"). The op may be
+    inside `scf.for` loops in the loop's body that are reduction loops of
+    the tile too (each only passes the tile, its one iter_arg, whole to the
+    next loop or the op and yields the update: a convolution tiled by kh
+    and input-channel groups): they carry the accumulators as well.
 
     ```
     acc[r][j] = load out[r, j*L : (j+1)*L]      // or splat(fill value)
@@ -53,8 +57,11 @@ def CacheReduceOp : RegtileTransformOp<"regtile.cache_reduce",
     iterations' tile stores provably overwrite the whole fill (static
     bounds, every such loop runs, extents are the tiling's), the fill is
     removed: no pass over the output before the GEMM. When the loop's result (the whole tile) has
-    one user, an elementwise `linalg.generic` over it and scalars (a ReLU,
-    a scale), that op is applied to the registers and the registers are
+    one user, an elementwise `linalg.generic` over it, scalars and tensors
+    read along the tile's innermost dim (a ReLU; a per-channel scale or
+    bias; a residual of the tile's shape), writing a tensor of the tile's
+    shape in any element type (a requantization: i32 -> scale -> round ->
+    clamp -> i8), that op is applied to the registers and its results are
     stored into its destination instead: the tile is never stored.
 
     The op may be any contraction-like linalg op (`linalg.matmul`,
@@ -108,7 +115,9 @@ def CacheReduceOp : RegtileTransformOp<"regtile.cache_reduce",
     of the interleaved cache are computed once, right after it is packed
     (a `vpdpbusd` with ones per 16 columns and K group), and each tile's
     accumulators start 128 x its columns' sums lower: the exact i32 result.
-    It needs B to be a slice of such a cache, read in the reduction loop.
+    It needs B to be a slice of such a cache, defined before the loop; in
+    a nest the sums run over every cache dim the loops move along or a
+    step reads whole (a convolution's kh, channel groups and kw).
 
     - `max_registers`: vector registers the tile may use in all (default:
       the target's, 32 with AVX-512, 16 with AVX2);
@@ -176,8 +185,9 @@ def CacheReduceOp : RegtileTransformOp<"regtile.cache_reduce",
     `prefetch_ahead` parameter is not one integer of at least -1. For each
     pair, produces a silenceable failure
     without changing the payload if `op` is not a linalg op or `loop` not
-    an `scf.for`, the op is not directly in the loop, the loop does not
-    reduce into the op's output tile, the output map is not a projected
+    an `scf.for`, something other than `scf.for` loops is between the loop
+    and the op, or a loop between them does not only pass the tile along,
+    the loop does not reduce into the op's output tile, the output map is not a projected
     permutation with the reduction dims absent, an input is not contiguous
     along the vector dim, the body has a non-elementwise op, a tile extent
     has no static bound, the tile (accumulators + reserved registers)
@@ -187,8 +197,9 @@ def CacheReduceOp : RegtileTransformOp<"regtile.cache_reduce",
     without permission to reassociate, a vectored input that is not
     read in whole vectors (its last two dims, or those of the tensor it is
     a slice of at offset 0, static: at least the tile's vectors and g), or,
-    for s8 x s8, a B that is not a slice of a cache the reduction loop
-    moves along.
+    for s8 x s8, a B that is not a slice of a cache defined before the
+    loop, that the loops do not move along, or whose dims the tile reads
+    partly.
     Otherwise returns
     the rewritten loops.
   }];
