@@ -7,18 +7,27 @@
 using namespace mlir;
 
 namespace regtile {
+std::optional<WidenedInput> matchWidenedInput(Value v, Block &body) {
+  Operation *ext = v.getDefiningOp();
+  if (!ext || !isa<arith::ExtSIOp, arith::ExtUIOp, arith::ExtFOp>(ext))
+    return std::nullopt;
+  auto arg = dyn_cast<BlockArgument>(ext->getOperand(0));
+  if (!arg || arg.getOwner() != &body)
+    return std::nullopt;
+  return WidenedInput{arg.getArgNumber(), arg.getType(),
+                      isa<arith::ExtUIOp>(ext)};
+}
+
 namespace {
 
-/// `v` as an input (block argument `index`) widened from `narrow`, with
-/// whether it is widened with extui.
+/// `v` as input `index` of `body` widened from `narrow`, with whether it is
+/// widened with extui.
 std::optional<bool> widenedInput(Value v, Block &body, unsigned index,
                                  Type narrow) {
-  Operation *ext = v.getDefiningOp();
-  if (!ext || !isa<arith::ExtSIOp, arith::ExtUIOp, arith::ExtFOp>(ext) ||
-      ext->getOperand(0) != body.getArgument(index) ||
-      ext->getOperand(0).getType() != narrow)
+  std::optional<WidenedInput> w = matchWidenedInput(v, body);
+  if (!w || w->argNumber != index || w->narrowType != narrow)
     return std::nullopt;
-  return isa<arith::ExtUIOp>(ext);
+  return w->isUnsigned;
 }
 
 } // namespace

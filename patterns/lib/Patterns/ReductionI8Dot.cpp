@@ -2,6 +2,7 @@
 
 #include "ReductionInternals.h"
 
+#include "regtile/Patterns/DotProduct.h"
 #include "regtile/Patterns/Patterns.h"
 
 #include "mlir/Dialect/Affine/IR/AffineOps.h"
@@ -21,26 +22,23 @@
 
 namespace regtile::reduction {
 
-/// `v` = ext(input block argument of type i8) along the innermost dim.
 namespace {
-/// `v` = ext(input block argument of type i8) along the innermost dim.
+/// `v` = ext(input block argument of type i8) along the innermost dim, with
+/// whether it is sign-extended.
 std::optional<std::pair<OpOperand *, bool>>
 matchWidenedI8Input(linalg::LinalgOp op, unsigned innerDim, Value v) {
-  Operation *ext = v.getDefiningOp();
-  if (!ext || !isa<arith::ExtSIOp, arith::ExtUIOp>(ext))
+  std::optional<WidenedInput> w =
+      matchWidenedInput(v, op->getRegion(0).front());
+  if (!w || w->argNumber >= op.getNumDpsInputs() || !w->narrowType.isInteger(8))
     return std::nullopt;
-  auto arg = dyn_cast<BlockArgument>(ext->getOperand(0));
-  if (!arg || arg.getOwner() != &op->getRegion(0).front() ||
-      arg.getArgNumber() >= op.getNumDpsInputs() || !arg.getType().isInteger(8))
-    return std::nullopt;
-  OpOperand *in = op.getDpsInputOperand(arg.getArgNumber());
+  OpOperand *in = op.getDpsInputOperand(w->argNumber);
   if (!isa<ShapedType>(in->get().getType()))
     return std::nullopt;
   AffineMap map = op.getMatchingIndexingMap(in);
   if (map.getNumResults() == 0 ||
       map.getDimPosition(map.getNumResults() - 1) != innerDim)
     return std::nullopt;
-  return std::make_pair(in, isa<arith::ExtSIOp>(ext));
+  return std::make_pair(in, !w->isUnsigned);
 }
 
 } // namespace

@@ -36,6 +36,16 @@ struct DotProductBody {
   int64_t group() const { return 32 / inputType.getIntOrFloatBitWidth(); }
 };
 
+/// An input of a linalg body widened to the accumulator's type: `v` is
+/// arith.extsi / extui / extf of block argument `argNumber` of `body`.
+struct WidenedInput {
+  unsigned argNumber = 0;
+  mlir::Type narrowType;
+  /// Widened with arith.extui.
+  bool isUnsigned = false;
+};
+std::optional<WidenedInput> matchWidenedInput(mlir::Value v, mlir::Block &body);
+
 /// The dot-product body of `op` (two inputs, one output), if it has one.
 std::optional<DotProductBody> matchDotProductBody(mlir::linalg::LinalgOp op);
 
