@@ -79,21 +79,34 @@ static float vsum(Vec v) {
 #error "the benchmark harness needs AVX2+FMA or AVX-512 (-march=native)"
 #endif
 
+/// `iterations` rounds of kAccumulators independent chains acc = step(acc,
+/// a, b), summed with `add` at the end (so that nothing is dead): the
+/// shape of every peak loop. Inlined into each (noipa) loop below.
+template <typename In, typename Init, typename Step, typename Add>
+inline __attribute__((always_inline)) auto
+chains(int64_t iterations, Init init, In a, In b, Step step, Add add) {
+  using Acc = decltype(init(0));
+  Acc acc[kAccumulators];
+  for (int k = 0; k < kAccumulators; ++k)
+    acc[k] = init(k);
+  for (int64_t i = 0; i < iterations; ++i)
+    for (int k = 0; k < kAccumulators; ++k)
+      acc[k] = step(acc[k], a, b);
+  Acc s = acc[0];
+  for (int k = 1; k < kAccumulators; ++k)
+    s = add(s, acc[k]);
+  return s;
+}
+
 /// `iterations` rounds of kAccumulators independent vector FMAs. noipa: GCC
 /// would otherwise infer the function is const and hoist it out of the
 /// timing loop.
 __attribute__((noipa)) float fmaLoop(int64_t iterations) {
-  Vec acc[kAccumulators];
-  for (int k = 0; k < kAccumulators; ++k)
-    acc[k] = vset(static_cast<float>(k));
-  Vec a = vset(0.999999f), b = vset(1e-7f);
-  for (int64_t i = 0; i < iterations; ++i)
-    for (int k = 0; k < kAccumulators; ++k)
-      acc[k] = vfma(acc[k], a, b);
-  Vec s = acc[0];
-  for (int k = 1; k < kAccumulators; ++k)
-    s = vadd(s, acc[k]);
-  return vsum(s);
+  return vsum(chains(
+      iterations, [](int k) { return vset(static_cast<float>(k)); },
+      vset(0.999999f), vset(1e-7f),
+      [](Vec acc, Vec a, Vec b) { return vfma(acc, a, b); },
+      [](Vec x, Vec y) { return vadd(x, y); }));
 }
 constexpr double kFlopsPerFmaIteration = 2.0 * kLanes * kAccumulators;
 
@@ -102,17 +115,13 @@ constexpr double kFlopsPerFmaIteration = 2.0 * kLanes * kAccumulators;
 // multiply-adds (8 ops) per 32-bit lane; a bf16 pair, 2 (4 flops).
 #if defined(__AVX512VNNI__)
 __attribute__((noipa)) int vpdpbusdLoop(int64_t iterations) {
-  __m512i acc[kAccumulators];
-  for (int k = 0; k < kAccumulators; ++k)
-    acc[k] = _mm512_set1_epi32(k);
-  __m512i a = _mm512_set1_epi8(3), b = _mm512_set1_epi8(-5);
-  for (int64_t i = 0; i < iterations; ++i)
-    for (int k = 0; k < kAccumulators; ++k)
-      acc[k] = _mm512_dpbusd_epi32(acc[k], a, b);
-  __m512i s = acc[0];
-  for (int k = 1; k < kAccumulators; ++k)
-    s = _mm512_add_epi32(s, acc[k]);
-  return _mm512_reduce_add_epi32(s);
+  return _mm512_reduce_add_epi32(chains(
+      iterations, [](int k) { return _mm512_set1_epi32(k); },
+      _mm512_set1_epi8(3), _mm512_set1_epi8(-5),
+      [](__m512i acc, __m512i a, __m512i b) {
+        return _mm512_dpbusd_epi32(acc, a, b);
+      },
+      [](__m512i x, __m512i y) { return _mm512_add_epi32(x, y); }));
 }
 constexpr bool kHasVpdpbusd = true;
 #else
@@ -121,19 +130,16 @@ constexpr bool kHasVpdpbusd = false;
 #endif
 #if defined(__AVX512BF16__)
 __attribute__((noipa)) float vdpbf16psLoop(int64_t iterations) {
-  __m512 acc[kAccumulators];
-  for (int k = 0; k < kAccumulators; ++k)
-    acc[k] = _mm512_set1_ps(static_cast<float>(k));
-  __m512bh a = _mm512_cvtne2ps_pbh(_mm512_set1_ps(0.5f), _mm512_set1_ps(0.5f));
-  __m512bh b =
-      _mm512_cvtne2ps_pbh(_mm512_set1_ps(1e-7f), _mm512_set1_ps(1e-7f));
-  for (int64_t i = 0; i < iterations; ++i)
-    for (int k = 0; k < kAccumulators; ++k)
-      acc[k] = _mm512_dpbf16_ps(acc[k], a, b);
-  __m512 s = acc[0];
-  for (int k = 1; k < kAccumulators; ++k)
-    s = _mm512_add_ps(s, acc[k]);
-  return _mm512_reduce_add_ps(s);
+  auto pairs = [](float x) {
+    return _mm512_cvtne2ps_pbh(_mm512_set1_ps(x), _mm512_set1_ps(x));
+  };
+  return _mm512_reduce_add_ps(chains(
+      iterations, [](int k) { return _mm512_set1_ps(static_cast<float>(k)); },
+      pairs(0.5f), pairs(1e-7f),
+      [](__m512 acc, __m512bh a, __m512bh b) {
+        return _mm512_dpbf16_ps(acc, a, b);
+      },
+      [](__m512 x, __m512 y) { return _mm512_add_ps(x, y); }));
 }
 constexpr bool kHasVdpbf16ps = true;
 #else
