@@ -2,7 +2,8 @@
 // instruction of the target sums per lane for a contraction's body (4 for
 // u8 x s8 and s8 x s8 -> i32 with AVX-512 VNNI, 2 for bf16 -> f32 with
 // AVX-512 BF16, 1 otherwise: f32, u8 x u8, no such unit, A's K not
-// innermost).
+// innermost). With `untiled_if_one`, 1 is returned as 0 (a tile size that
+// leaves the dim untiled: the convolution strategy's input-channel tile).
 // RUN: %regtile-opt %s --transform-interpreter 2>&1 | FileCheck %s
 
 // CHECK: remark: bf16 znver4 2 : i64
@@ -16,6 +17,11 @@
 // CHECK: remark: s8s8 znver4 4 : i64
 // CHECK: remark: f32 znver4 1 : i64
 // CHECK: remark: bf16 A transposed znver4 1 : i64
+// CHECK: remark: f32 untiled_if_one 0 : i64
+// CHECK: remark: u8s8 untiled_if_one znver4 4 : i64
+// CHECK: remark: u8s8 untiled_if_one haswell 0 : i64
+// CHECK: remark: conv s8s8 znver4 4 : i64
+// CHECK: remark: conv bf16 untiled_if_one znver4 2 : i64
 #u8s8 = {
   indexing_maps = [affine_map<(m, n, k) -> (m, k)>, affine_map<(m, n, k) -> (k, n)>, affine_map<(m, n, k) -> (m, n)>],
   iterator_types = ["parallel", "parallel", "reduction"]}
@@ -49,6 +55,12 @@ func.func @transposed_a(%atbf: tensor<32x8xbf16>, %bbf: tensor<32x16xbf16>, %cf:
       ins(%atbf, %bbf : tensor<32x8xbf16>, tensor<32x16xbf16>) outs(%cf : tensor<8x16xf32>) -> tensor<8x16xf32>
   return %at : tensor<8x16xf32>
 }
+func.func @convs(%i8: tensor<1x6x10x8xi8>, %f8: tensor<3x3x8x16xi8>, %o32: tensor<1x4x8x16xi32>,
+                 %ibf: tensor<1x6x10x8xbf16>, %fbf: tensor<3x3x8x16xbf16>, %of: tensor<1x4x8x16xf32>) {
+  %c8 = linalg.conv_2d_nhwc_hwcf {tag = "conv_s8s8"} ins(%i8, %f8 : tensor<1x6x10x8xi8>, tensor<3x3x8x16xi8>) outs(%o32 : tensor<1x4x8x16xi32>) -> tensor<1x4x8x16xi32>
+  %cb = linalg.conv_2d_nhwc_hwcf {tag = "conv_bf16"} ins(%ibf, %fbf : tensor<1x6x10x8xbf16>, tensor<3x3x8x16xbf16>) outs(%of : tensor<1x4x8x16xf32>) -> tensor<1x4x8x16xf32>
+  return
+}
 module attributes {transform.with_named_sequence} {
   transform.named_sequence @__transform_main(%root: !transform.any_op {transform.readonly}) {
     %bf16 = transform.structured.match attributes{tag = "bf16"} in %root : (!transform.any_op) -> !transform.any_op
@@ -80,6 +92,18 @@ module attributes {transform.with_named_sequence} {
     transform.debug.emit_param_as_remark %g9, "f32 znver4" : !transform.param<i64>
     %g10 = transform.regtile.dot_product_group %at {arch = "znver4"} : (!transform.any_op) -> !transform.param<i64>
     transform.debug.emit_param_as_remark %g10, "bf16 A transposed znver4" : !transform.param<i64>
+    %u0 = transform.regtile.dot_product_group %f32 {arch = "znver4", untiled_if_one} : (!transform.any_op) -> !transform.param<i64>
+    transform.debug.emit_param_as_remark %u0, "f32 untiled_if_one" : !transform.param<i64>
+    %u1 = transform.regtile.dot_product_group %u8s8 {arch = "znver4", untiled_if_one} : (!transform.any_op) -> !transform.param<i64>
+    transform.debug.emit_param_as_remark %u1, "u8s8 untiled_if_one znver4" : !transform.param<i64>
+    %u2 = transform.regtile.dot_product_group %u8s8 {arch = "haswell", untiled_if_one} : (!transform.any_op) -> !transform.param<i64>
+    transform.debug.emit_param_as_remark %u2, "u8s8 untiled_if_one haswell" : !transform.param<i64>
+    %cs8 = transform.structured.match attributes{tag = "conv_s8s8"} in %root : (!transform.any_op) -> !transform.any_op
+    %cbf = transform.structured.match attributes{tag = "conv_bf16"} in %root : (!transform.any_op) -> !transform.any_op
+    %u3 = transform.regtile.dot_product_group %cs8 {arch = "znver4"} : (!transform.any_op) -> !transform.param<i64>
+    transform.debug.emit_param_as_remark %u3, "conv s8s8 znver4" : !transform.param<i64>
+    %u4 = transform.regtile.dot_product_group %cbf {arch = "znver4", untiled_if_one} : (!transform.any_op) -> !transform.param<i64>
+    transform.debug.emit_param_as_remark %u4, "conv bf16 untiled_if_one znver4" : !transform.param<i64>
     transform.yield
   }
 }
