@@ -53,3 +53,41 @@ func.func @read_skipping_unit_dim(%a: tensor<3x5x7xf32>) -> vector<3x7xf32> {
   %0 = vector.transfer_read %a[%c0, %c0, %c0], %cst {in_bounds = [true, true], permutation_map = affine_map<(d0, d1, d2) -> (d0, d2)>} : tensor<3x5x7xf32>, vector<3x7xf32>
   return %0 : vector<3x7xf32>
 }
+
+// -----
+
+// A pack's transposed tile ([2][32] bf16 read, [32][2] written into the
+// two innermost dims of a buffer whose innermost dim it fills: an
+// interleaved cache) becomes one shuffle and one contiguous write, not an
+// element-by-element transpose and 32 row writes.
+// CHECK-LABEL: func.func @transposed_tile
+// CHECK-NOT: vector.transpose
+// CHECK: %[[S:.*]] = vector.shuffle %{{.*}}, %{{.*}} [0, 32, 1, 33, 2, 34,
+// CHECK-SAME: 31, 63] : vector<64xbf16>, vector<64xbf16>
+// CHECK: %[[C:.*]] = memref.collapse_shape %{{.*}} {{\[}}[0], [1, 2]] : memref<4x32x2xbf16> into memref<4x64xbf16>
+// CHECK: vector.store %[[S]], %[[C]][%{{.*}}, %{{.*}}] : memref<4x64xbf16>, vector<64xbf16>
+func.func @transposed_tile(%src: memref<2x32xbf16>, %dst: memref<4x32x2xbf16>, %i: index) {
+  %c0 = arith.constant 0 : index
+  %pad = arith.constant 0.0 : bf16
+  %v = vector.transfer_read %src[%c0, %c0], %pad {in_bounds = [true, true]} : memref<2x32xbf16>, vector<2x32xbf16>
+  %t = vector.transpose %v, [1, 0] : vector<2x32xbf16> to vector<32x2xbf16>
+  vector.transfer_write %t, %dst[%i, %c0, %c0] {in_bounds = [true, true]} : vector<32x2xbf16>, memref<4x32x2xbf16>
+  return
+}
+
+// -----
+
+// Not when the written rows are not contiguous (a wider innermost dim): the
+// transpose stays for the usual lowering.
+// CHECK-LABEL: func.func @transposed_tile_gaps
+// CHECK-NOT: memref.collapse_shape
+// CHECK-NOT: memref<{{.*}}>, vector<64xbf16>
+// CHECK: return
+func.func @transposed_tile_gaps(%src: memref<2x32xbf16>, %dst: memref<4x32x4xbf16>, %i: index) {
+  %c0 = arith.constant 0 : index
+  %pad = arith.constant 0.0 : bf16
+  %v = vector.transfer_read %src[%c0, %c0], %pad {in_bounds = [true, true]} : memref<2x32xbf16>, vector<2x32xbf16>
+  %t = vector.transpose %v, [1, 0] : vector<2x32xbf16> to vector<32x2xbf16>
+  vector.transfer_write %t, %dst[%i, %c0, %c0] {in_bounds = [true, true]} : vector<32x2xbf16>, memref<4x32x4xbf16>
+  return
+}

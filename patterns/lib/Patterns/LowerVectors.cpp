@@ -4,6 +4,10 @@
 #include "regtile/Patterns/Passes.h"
 #include "regtile/Patterns/Patterns.h"
 
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/MemRef/IR/MemRef.h"
+#include "mlir/Dialect/Utils/StaticValueUtils.h"
+#include "mlir/Dialect/Vector/IR/VectorOps.h"
 #include "mlir/Dialect/Vector/Transforms/LoweringPatterns.h"
 #include "mlir/Transforms/GreedyPatternRewriteDriver.h"
 
@@ -30,6 +34,66 @@ VectorLoweringOptions VectorLoweringOptions::forTarget(const TargetInfo &t) {
   options.avx512bf16 = t.simdBits == 512 && t.hasAVX512BF16();
   return options;
 }
+
+namespace {
+/// A 2-D transpose written whole into the two innermost dims of a buffer
+/// whose innermost dim it fills (a pack's [g][N] -> [N][g] tile: the
+/// interleaved caches of the dot-product micro-kernels) as one 1-D shuffle
+/// written as one contiguous vector. Upstream's transpose lowering unrolls
+/// such transposes element by element on AVX-512 (its Shuffle16x16
+/// strategy serves 16x16 only), and the 2-D write row by row: scalar
+/// inserts through the stack.
+struct TransposedTileWrite : OpRewritePattern<vector::TransferWriteOp> {
+  using OpRewritePattern::OpRewritePattern;
+  LogicalResult matchAndRewrite(vector::TransferWriteOp write,
+                                PatternRewriter &rewriter) const override {
+    auto transpose = write.getVector().getDefiningOp<vector::TransposeOp>();
+    auto memref = dyn_cast<MemRefType>(write.getBase().getType());
+    if (!transpose || !memref || write.getMask() ||
+        !write.getPermutationMap().isMinorIdentity() ||
+        transpose.getResultVectorType().getRank() != 2 ||
+        !llvm::equal(transpose.getPermutation(), ArrayRef<int64_t>{1, 0}) ||
+        llvm::any_of(write.getInBoundsValues(), [](bool b) { return !b; }))
+      return failure();
+    VectorType type = transpose.getResultVectorType();
+    int64_t rank = memref.getRank(), cols = type.getDimSize(1);
+    if (type.getElementType().getIntOrFloatBitWidth() == 32 &&
+        type.getDimSize(0) == 16 && cols == 16)
+      return failure(); // the dedicated AVX-512 16x16 sequence
+    SmallVector<int64_t> strides;
+    int64_t offset;
+    ValueRange indices = write.getIndices();
+    if (rank < 2 || memref.getDimSize(rank - 1) != cols ||
+        failed(memref.getStridesAndOffset(strides, offset)) ||
+        strides[rank - 1] != 1 || strides[rank - 2] != cols ||
+        !isConstantIntValue(indices[rank - 1], 0))
+      return failure();
+    Location loc = write.getLoc();
+    int64_t n = type.getNumElements(), rows = type.getDimSize(0);
+    // result[r][c] = source[c][r]: flat r * cols + c <- c * rows + r.
+    SmallVector<int64_t> mask;
+    for (int64_t r = 0; r < rows; ++r)
+      for (int64_t c = 0; c < cols; ++c)
+        mask.push_back(c * rows + r);
+    auto flat = VectorType::get({n}, type.getElementType());
+    Value src =
+        vector::ShapeCastOp::create(rewriter, loc, flat, transpose.getVector());
+    Value shuffled = vector::ShuffleOp::create(rewriter, loc, src, src, mask);
+    SmallVector<ReassociationIndices> reassoc;
+    for (int64_t d = 0; d < rank - 2; ++d)
+      reassoc.push_back({d});
+    reassoc.push_back({rank - 2, rank - 1});
+    Value collapsed = memref::CollapseShapeOp::create(rewriter, loc,
+                                                      write.getBase(), reassoc);
+    SmallVector<Value> at(indices.drop_back());
+    Value cst = arith::ConstantIndexOp::create(rewriter, loc, cols);
+    at.back() = arith::MulIOp::create(rewriter, loc, at.back(), cst);
+    rewriter.replaceOpWithNewOp<vector::TransferWriteOp>(
+        write, shuffled, collapsed, at, ArrayRef<bool>{true});
+    return success();
+  }
+};
+} // namespace
 
 /// True if the innermost dimension of the multi_reduction source is reduced.
 static bool reducesInnermostDim(vector::MultiDimReductionOp op) {
@@ -85,6 +149,7 @@ LogicalResult lowerVectors(Operation *root,
     if (failed(applyPatternsGreedily(root, std::move(maskPatterns))))
       return root->emitError("regtile vector lowering did not converge");
     RewritePatternSet patterns(ctx);
+    patterns.add<TransposedTileWrite>(ctx);
     populateTransferUnitDimPatterns(patterns);
     vector::populateVectorTransferDropUnitDimsPatterns(patterns);
     if (failed(applyPatternsGreedily(root, std::move(patterns))))
