@@ -210,3 +210,113 @@ module attributes {transform.with_named_sequence} {
     transform.yield
   }
 }
+
+// -----
+
+// The threads' scf.forall (distribute_over_threads: the step is computed
+// from the thread count at run time) between the fill and the tile loops:
+// each thread owns its rows, which it finds as the fill left them, so the
+// trace goes through it; its tiles cover every row, so the fill is gone
+// (the forall shares C itself) and no tile of C is ever loaded (one K
+// block: the tile is the fill value).
+// CHECK-LABEL: func.func @threads
+// CHECK-SAME: %[[C:[a-z0-9]+]]: tensor<37x53xf32>)
+// CHECK-NOT: linalg.fill
+// CHECK: scf.forall {{.*}} shared_outs(%{{.*}} = %[[C]])
+// CHECK-NOT: vector.transfer_read {{.*}} : tensor<?x?xf32>, vector<16xf32>
+// CHECK-NOT: linalg.fill
+// CHECK: return
+func.func @threads(%a: tensor<37x40xf32>, %b: tensor<40x53xf32>, %c: tensor<37x53xf32>) -> tensor<37x53xf32> {
+  %zero = arith.constant 0.0 : f32
+  %f = linalg.fill ins(%zero : f32) outs(%c : tensor<37x53xf32>) -> tensor<37x53xf32>
+  %r = linalg.matmul ins(%a, %b : tensor<37x40xf32>, tensor<40x53xf32>) outs(%f : tensor<37x53xf32>) -> tensor<37x53xf32>
+  return %r : tensor<37x53xf32>
+}
+module attributes {transform.with_named_sequence} {
+  transform.named_sequence @__transform_main(%root: !transform.any_op {transform.readonly}) {
+    %mm = transform.structured.match ops{["linalg.matmul"]} in %root : (!transform.any_op) -> !transform.any_op
+    %mr = transform.param.constant 6 : i64 -> !transform.param<i64>
+    %piece, %forall = transform.regtile.distribute_over_threads %mm grains [%mr, 16, 0] {min_points_per_thread = 1}
+        : (!transform.any_op, !transform.param<i64>) -> (!transform.any_op, !transform.any_op)
+    %t2, %i, %j, %k = transform.structured.tile_using_for %piece tile_sizes [6, 16, 1] : (!transform.any_op) -> (!transform.any_op, !transform.any_op, !transform.any_op, !transform.any_op)
+    %l = transform.regtile.cache_reduce %t2, %k {arch = "znver4"} : (!transform.any_op, !transform.any_op) -> !transform.any_op
+    transform.yield
+  }
+}
+
+// -----
+
+// A forall whose tiles cover rows 0-29 of 37 only: the tile still starts
+// from the fill value, but the fill stays for the other rows.
+// CHECK-LABEL: func.func @threads_partial_cover
+// CHECK: %[[F:.*]] = linalg.fill
+// CHECK: scf.forall {{.*}} shared_outs(%{{.*}} = %[[F]])
+// CHECK-NOT: vector.transfer_read {{.*}} : tensor<6x16xf32>, vector<16xf32>
+// CHECK: return
+func.func @threads_partial_cover(%a: tensor<37x8xf32>, %b: tensor<8x16xf32>, %c: tensor<37x16xf32>) -> tensor<37x16xf32> {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c8 = arith.constant 8 : index
+  %zero = arith.constant 0.0 : f32
+  %f = linalg.fill ins(%zero : f32) outs(%c : tensor<37x16xf32>) -> tensor<37x16xf32>
+  %r = scf.forall (%i) = (0) to (30) step (6) shared_outs(%acc = %f) -> (tensor<37x16xf32>) {
+    %t = tensor.extract_slice %acc[%i, 0] [6, 16] [1, 1] : tensor<37x16xf32> to tensor<6x16xf32>
+    %m = scf.for %k = %c0 to %c8 step %c1 iter_args(%tt = %t) -> (tensor<6x16xf32>) {
+      %ak = tensor.extract_slice %a[%i, %k] [6, 1] [1, 1] : tensor<37x8xf32> to tensor<6x1xf32>
+      %bk = tensor.extract_slice %b[%k, 0] [1, 16] [1, 1] : tensor<8x16xf32> to tensor<1x16xf32>
+      %mm = linalg.matmul ins(%ak, %bk : tensor<6x1xf32>, tensor<1x16xf32>) outs(%tt : tensor<6x16xf32>) -> tensor<6x16xf32>
+      scf.yield %mm : tensor<6x16xf32>
+    }
+    scf.forall.in_parallel {
+      tensor.parallel_insert_slice %m into %acc[%i, 0] [6, 16] [1, 1] : tensor<6x16xf32> into tensor<37x16xf32>
+    }
+  }
+  return %r : tensor<37x16xf32>
+}
+module attributes {transform.with_named_sequence} {
+  transform.named_sequence @__transform_main(%root: !transform.any_op {transform.readonly}) {
+    %mm = transform.structured.match ops{["linalg.matmul"]} in %root : (!transform.any_op) -> !transform.any_op
+    %k = transform.get_parent_op %mm {op_name = "scf.for"} : (!transform.any_op) -> !transform.any_op
+    %l = transform.regtile.cache_reduce %mm, %k {arch = "znver4"} : (!transform.any_op, !transform.any_op) -> !transform.any_op
+    transform.yield
+  }
+}
+
+// -----
+
+// The forall's tile is not where its result is inserted (rows shifted by
+// one): not a tile each thread owns, no trace; the tile is loaded.
+// CHECK-LABEL: func.func @threads_other_insert
+// CHECK: %[[F:.*]] = linalg.fill
+// CHECK: scf.forall {{.*}} shared_outs(%{{.*}} = %[[F]])
+// CHECK-COUNT-6: vector.transfer_read {{.*}} : tensor<6x16xf32>, vector<16xf32>
+// CHECK: return
+func.func @threads_other_insert(%a: tensor<37x8xf32>, %b: tensor<8x16xf32>, %c: tensor<37x16xf32>) -> tensor<37x16xf32> {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c8 = arith.constant 8 : index
+  %zero = arith.constant 0.0 : f32
+  %f = linalg.fill ins(%zero : f32) outs(%c : tensor<37x16xf32>) -> tensor<37x16xf32>
+  %r = scf.forall (%i) = (0) to (30) step (6) shared_outs(%acc = %f) -> (tensor<37x16xf32>) {
+    %t = tensor.extract_slice %acc[%i, 0] [6, 16] [1, 1] : tensor<37x16xf32> to tensor<6x16xf32>
+    %m = scf.for %k = %c0 to %c8 step %c1 iter_args(%tt = %t) -> (tensor<6x16xf32>) {
+      %ak = tensor.extract_slice %a[%i, %k] [6, 1] [1, 1] : tensor<37x8xf32> to tensor<6x1xf32>
+      %bk = tensor.extract_slice %b[%k, 0] [1, 16] [1, 1] : tensor<8x16xf32> to tensor<1x16xf32>
+      %mm = linalg.matmul ins(%ak, %bk : tensor<6x1xf32>, tensor<1x16xf32>) outs(%tt : tensor<6x16xf32>) -> tensor<6x16xf32>
+      scf.yield %mm : tensor<6x16xf32>
+    }
+    %i1 = arith.addi %i, %c1 : index
+    scf.forall.in_parallel {
+      tensor.parallel_insert_slice %m into %acc[%i1, 0] [6, 16] [1, 1] : tensor<6x16xf32> into tensor<37x16xf32>
+    }
+  }
+  return %r : tensor<37x16xf32>
+}
+module attributes {transform.with_named_sequence} {
+  transform.named_sequence @__transform_main(%root: !transform.any_op {transform.readonly}) {
+    %mm = transform.structured.match ops{["linalg.matmul"]} in %root : (!transform.any_op) -> !transform.any_op
+    %k = transform.get_parent_op %mm {op_name = "scf.for"} : (!transform.any_op) -> !transform.any_op
+    %l = transform.regtile.cache_reduce %mm, %k {arch = "znver4"} : (!transform.any_op, !transform.any_op) -> !transform.any_op
+    transform.yield
+  }
+}

@@ -377,7 +377,7 @@ FailureOr<CacheReduceResult> cacheReduce(RewriterBase &rewriter,
   auto bypassFill = [&](CacheReduceResult result) {
     if (plan.chainFill) {
       rewriter.modifyOpInPlace(plan.chainTop, [&] {
-        plan.chainTop.getInitArgsMutable()[plan.chainTopIdx].set(
+        plan.chainTop.getInitsMutable()[plan.chainTopIdx].set(
             plan.chainFill.getOutputs()[0]);
       });
       rewriter.eraseOp(plan.chainFill);

@@ -116,7 +116,7 @@ struct Plan {
   /// those first iterations before anything reads it: bypassed (its
   /// destination becomes `chainTop`'s init `chainTopIdx`).
   linalg::FillOp chainFill;
-  scf::ForOp chainTop;
+  LoopLikeOpInterface chainTop;
   unsigned chainTopIdx = 0;
   /// An elementwise op that is the only user of the tile the loop computes
   /// (e.g. a ReLU): applied to the registers before the single store.

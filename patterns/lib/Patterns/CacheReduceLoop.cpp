@@ -116,11 +116,14 @@ bool dependsOn(Value v, Value iv, Operation *scope) {
 }
 
 /// `size` is what tiling by `step` over [0, ub) makes of a tile's extent:
-/// the constant `step` (ub a constant multiple of it) or min(step, ub - iv).
-bool isTileExtent(OpFoldResult size, Value iv, int64_t step, Value ub) {
+/// the constant `step` (ub a constant multiple of it) or min(step, ub - iv),
+/// `step` a constant or a value (scf.forall's step from a thread count).
+bool isTileExtent(OpFoldResult size, Value iv, OpFoldResult step,
+                  OpFoldResult ub) {
+  std::optional<int64_t> stepConst = getConstantIntValue(step);
   if (std::optional<int64_t> c = getConstantIntValue(size)) {
     std::optional<int64_t> u = getConstantIntValue(ub);
-    return *c == step && u && *u % step == 0;
+    return stepConst && *c == *stepConst && u && *u % *stepConst == 0;
   }
   auto min = dyn_cast_if_present<affine::AffineMinOp>(
       cast<Value>(size).getDefiningOp());
@@ -128,27 +131,41 @@ bool isTileExtent(OpFoldResult size, Value iv, int64_t step, Value ub) {
     return false;
   AffineMap map = min.getMap();
   MLIRContext *ctx = map.getContext();
+  // Whether result `e` of the min is the step.
+  auto isStep = [&](AffineExpr e) {
+    if (auto c = dyn_cast<AffineConstantExpr>(e))
+      return stepConst && c.getValue() == *stepConst;
+    unsigned pos;
+    if (auto d = dyn_cast<AffineDimExpr>(e))
+      pos = d.getPosition();
+    else if (auto s = dyn_cast<AffineSymbolExpr>(e))
+      pos = map.getNumDims() + s.getPosition();
+    else
+      return false;
+    return getAsOpFoldResult(min.getMapOperands()[pos]) == step;
+  };
   for (unsigned i = 0; i < 2; ++i) {
-    auto c = dyn_cast<AffineConstantExpr>(map.getResult(i));
-    if (!c || c.getValue() != step)
+    if (!isStep(map.getResult(i)))
       continue;
     AffineMap rest = AffineMap::get(map.getNumDims(), map.getNumSymbols(),
                                     map.getResult(1 - i));
     AffineMap diff = AffineMap::get(
         2, 0, getAffineDimExpr(0, ctx) - getAffineDimExpr(1, ctx));
+    using Variable = ValueBoundsConstraintSet::Variable;
     FailureOr<bool> equal = ValueBoundsConstraintSet::areEqual(
-        ValueBoundsConstraintSet::Variable(rest, min.getMapOperands()),
-        ValueBoundsConstraintSet::Variable(diff, ValueRange{ub, iv}));
+        Variable(rest, min.getMapOperands()),
+        Variable(diff, ArrayRef<Variable>{Variable(ub), Variable(iv)}));
     return succeeded(equal) && *equal;
   }
   return false;
 }
 
 /// The path from the reduction loop's output tile up to a linalg.fill:
-/// the slices and the enclosing loops (with the iter_arg) it goes through.
+/// the slices and the enclosing loops (scf.for or scf.forall, with the
+/// iter_arg or shared output) it goes through.
 struct FillPath {
   SmallVector<tensor::ExtractSliceOp> slices;
-  SmallVector<std::pair<scf::ForOp, unsigned>> loops;
+  SmallVector<std::pair<LoopLikeOpInterface, unsigned>> loops;
   linalg::FillOp fill;
   /// Whether the tile is a slice of the fill's result, or the fill's result
   /// has other uses (then the tile's stores do not cover it).
@@ -179,6 +196,26 @@ bool threadsTile(scf::ForOp l, BlockArgument arg, Operation *from,
                                         s.getMixedSizes());
 }
 
+/// Whether the shared output `arg` of `l` is only sliced (`from`) and the
+/// updated tile inserted back at the same place by the terminator: each
+/// iteration owns its tile (scf.forall's parallel inserts must not
+/// overlap), which it finds as the forall's init left it.
+bool threadsTile(scf::ForallOp l, BlockArgument arg, Operation *from,
+                 Value updated) {
+  auto s = dyn_cast<tensor::ExtractSliceOp>(from);
+  if (!s || !llvm::hasNItems(arg.getUses(), 2) || !updated.hasOneUse())
+    return false;
+  auto insert =
+      dyn_cast<tensor::ParallelInsertSliceOp>(*updated.getUsers().begin());
+  return insert && insert.getDest() == arg &&
+         isEqualConstantIntOrValueArray(insert.getMixedOffsets(),
+                                        s.getMixedOffsets()) &&
+         isEqualConstantIntOrValueArray(insert.getMixedSizes(),
+                                        s.getMixedSizes()) &&
+         isEqualConstantIntOrValueArray(insert.getMixedStrides(),
+                                        s.getMixedStrides());
+}
+
 /// Follows the initial value of the reduction loop's output tile up
 /// through tensor slices and the iter_args of enclosing scf.for loops to a
 /// linalg.fill, the way tiling threads an output through its loops (see
@@ -205,15 +242,30 @@ FailureOr<FillPath> findFillPath(scf::ForOp reductionLoop, const Plan &plan) {
     auto arg = dyn_cast<BlockArgument>(v);
     if (!arg)
       break;
-    auto l = dyn_cast<scf::ForOp>(arg.getOwner()->getParentOp());
-    if (!l || arg.getOwner() != l.getBody() || arg.getArgNumber() == 0 ||
+    Operation *parent = arg.getOwner()->getParentOp();
+    if (auto l = dyn_cast<scf::ForOp>(parent)) {
+      if (arg.getOwner() != l.getBody() || arg.getArgNumber() == 0 ||
+          from->getBlock() != l.getBody() ||
+          !threadsTile(l, arg, from, updated))
+        return failure();
+      unsigned idx = arg.getArgNumber() - 1;
+      path.loops.push_back({l, idx});
+      updated = l.getResult(idx);
+      from = l;
+      v = l.getInitArgs()[idx];
+      continue;
+    }
+    // The threads' loop distribute_over_threads makes.
+    auto l = dyn_cast<scf::ForallOp>(parent);
+    unsigned ivs = l ? l.getRank() : 0;
+    if (!l || arg.getOwner() != l.getBody() || arg.getArgNumber() < ivs ||
         from->getBlock() != l.getBody() || !threadsTile(l, arg, from, updated))
       return failure();
-    unsigned idx = arg.getArgNumber() - 1;
+    unsigned idx = arg.getArgNumber() - ivs;
     path.loops.push_back({l, idx});
     updated = l.getResult(idx);
     from = l;
-    v = l.getInitArgs()[idx];
+    v = l.getOutputs()[idx];
   }
   // Slices of the fill itself (no loop to thread through).
   path.partial = !v.hasOneUse();
@@ -261,7 +313,7 @@ LogicalResult classifyLoop(scf::ForOp l, ArrayRef<tensor::ExtractSliceOp> inner,
         tiledDims[s].insert(d);
         if (!lb || *lb != 0 ||
             !isWholeDim(l.getUpperBound(), s.getSource(), d) ||
-            !isTileExtent(size, iv, *step, l.getUpperBound()))
+            !isTileExtent(size, iv, l.getStep(), l.getUpperBound()))
           covers = false;
         continue;
       }
@@ -273,6 +325,33 @@ LogicalResult classifyLoop(scf::ForOp l, ArrayRef<tensor::ExtractSliceOp> inner,
     }
   }
   return success();
+}
+
+/// The same for the threads' scf.forall, whose iterations own disjoint
+/// tiles by its contract: records the dims its induction variables are
+/// offsets of, and clears `covers` unless each is tiled over all of it.
+/// (Slices inside depend on the tile's extent, as in an scf.for: they stay
+/// within the tile; other dims are checked whole by the caller.)
+void classifyForall(scf::ForallOp l, ArrayRef<tensor::ExtractSliceOp> inner,
+                    DenseMap<Operation *, DenseSet<unsigned>> &tiledDims,
+                    bool &covers) {
+  SmallVector<Value> ivs = llvm::to_vector(l.getInductionVars());
+  SmallVector<OpFoldResult> lbs = l.getMixedLowerBound(),
+                            ubs = l.getMixedUpperBound(),
+                            steps = l.getMixedStep();
+  for (tensor::ExtractSliceOp s : inner) {
+    for (auto [d, offset] : llvm::enumerate(s.getMixedOffsets())) {
+      auto *it = llvm::find(ivs, dyn_cast<Value>(offset));
+      if (it == ivs.end())
+        continue;
+      size_t j = it - ivs.begin();
+      tiledDims[s].insert(d);
+      if (!isConstantIntValue(lbs[j], 0) ||
+          !isWholeDim(ubs[j], s.getSource(), d) ||
+          !isTileExtent(s.getMixedSizes()[d], *it, steps[j], ubs[j]))
+        covers = false;
+    }
+  }
 }
 
 /// Traces the tile's initial value to a fill (findFillPath) and classifies
@@ -295,10 +374,16 @@ void traceFillThroughLoops(scf::ForOp reductionLoop, Plan &plan) {
   DenseMap<Operation *, DenseSet<unsigned>> tiledDims;
   SmallVector<scf::ForOp> accumulating;
   unsigned innerSlices = 0; // slices inside the current loop
-  for (auto [l, idx] : path->loops) {
+  for (auto [loopLike, idx] : path->loops) {
     while (innerSlices < path->slices.size() &&
-           l->isProperAncestor(path->slices[innerSlices]))
+           loopLike->isProperAncestor(path->slices[innerSlices]))
       ++innerSlices;
+    if (auto forall = dyn_cast<scf::ForallOp>(*loopLike)) {
+      classifyForall(forall, ArrayRef(path->slices).take_front(innerSlices),
+                     tiledDims, covers);
+      continue;
+    }
+    auto l = cast<scf::ForOp>(*loopLike);
     bool parallel, moves;
     if (failed(classifyLoop(l, ArrayRef(path->slices).take_front(innerSlices),
                             tiledDims, parallel, moves, covers)))

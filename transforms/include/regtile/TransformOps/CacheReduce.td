@@ -48,7 +48,9 @@ def CacheReduceOp : RegtileTransformOp<"regtile.cache_reduce",
     made the loop's initial output is bypassed (the tile is stored into its
     destination) and erased. The fill may also reach the tile through the
     loops that tiling wraps around the reduction loop (an iter_arg only
-    sliced and updated in place, or handed to the inner loop): loops whose
+    sliced and updated in place, or handed to the inner loop), and through
+    the threads' `scf.forall` (a shared output only sliced and inserted
+    back at the same place: each thread owns its tiles): loops whose
     induction variable is a tile offset (extent at most their step) visit
     disjoint tiles; a loop no tile offset or extent depends on (the cache
     block loop over K) accumulates into the same tile, so the accumulators
