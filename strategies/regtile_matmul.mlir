@@ -59,11 +59,12 @@ module attributes {transform.with_named_sequence} {
   //                       mr * nr/lanes FMAs
   // Edges (sizes that divide nothing) use masked B/C vectors and clamped A
   // rows in the same micro-kernel: no scalar loop.
-  // bf16 on AVX-512 BF16, u8 x s8 and s8 x s8 on AVX-512 VNNI
+  // bf16 on AVX-512 BF16, i8 x i8 in any signedness on AVX-512 VNNI
   // (dot_product_group g = 2 or 4): K steps by g, Bc is [nc/nr][kc/g][nr][g]
   // (cache_read {interleave}, packed before the row loop), and each step is
   // one vdpbf16ps / vpdpbusd per accumulator (cache_reduce's dot form; s8 x
-  // s8 with A shifted to u8 and B's column sums subtracted).
+  // s8 and u8 x u8 with A shifted to the other signedness and 128 x B's
+  // column sums subtracted / added).
   transform.named_sequence @regtile_matmul_blocked(
       %func: !transform.any_op {transform.readonly},
       %fixed_mr: !transform.param<i64> {transform.readonly},

@@ -5,7 +5,9 @@
 //   bf16 x bf16 -> f32   regtile (examples/gemm_lowp @matmul_bf16 by
 //                        @regtile_matmul) and oneDNN's matmul primitive;
 //   u8 x s8 -> i32       regtile (@matmul_u8s8) and dnnl_gemm_u8s8s32;
-//   s8 x s8 -> i32       regtile (@matmul_s8s8) and dnnl_gemm_s8s8s32.
+//   s8 x s8 -> i32       regtile (@matmul_s8s8) and dnnl_gemm_s8s8s32;
+//   u8 x u8 -> i32       regtile (@matmul_u8u8); no peer has it (oneDNN's
+//                        int8 weights are s8).
 // x peak is to the peak loop of the unit the type runs on where the CPU has
 // it: vdpbf16ps for bf16, vpdpbusd for both int8 forms (an i8 product and
 // its add count as 2 ops, as a float multiply-add does). i8 inputs cover
@@ -149,14 +151,20 @@ int main(int argc, char **argv) {
       return peer_dnnl_matmul_bf16(a16, b16, c, m, n, k);
     });
 
-    // u8 x s8 -> i32 and s8 x s8 -> i32 on the same bytes.
+    // u8 x s8, s8 x s8 and u8 x u8 -> i32 on the same bytes.
     auto *a8 = new int8_t[na], *b8 = new int8_t[nb];
     fillBytes(a8, na, 3);
     fillBytes(b8, nb, 4);
     auto *ma8 = new MI8(view(a8, m, k)), *mb8 = new MI8(view(b8, k, n));
-    // A read as u8 (u8s8) or s8 (s8s8): regtile's kernel and oneDNN's.
-    for (bool aUnsigned : {true, false}) {
-      const char *type = aUnsigned ? "u8s8" : "s8s8";
+    // The bytes read as u8 or s8: regtile's kernel and oneDNN's.
+    struct Signs {
+      const char *type;
+      bool aUnsigned, bUnsigned;
+    };
+    for (Signs sg : {Signs{"u8s8", true, false}, Signs{"s8s8", false, false},
+                     Signs{"u8u8", true, true}}) {
+      const char *type = sg.type;
+      bool aUnsigned = sg.aUnsigned, bUnsigned = sg.bUnsigned;
       auto *w = new Workload<int32_t>{
           std::string(type) + " gemm " + dims,
           flops,
@@ -167,7 +175,9 @@ int main(int argc, char **argv) {
               [=](size_t i) {
                 return aUnsigned ? int32_t(uint8_t(a8[i])) : int32_t(a8[i]);
               },
-              [=](size_t i) { return int32_t(b8[i]); }),
+              [=](size_t i) {
+                return bUnsigned ? int32_t(uint8_t(b8[i])) : int32_t(b8[i]);
+              }),
           nc,
           &kernels};
       for (const MlirKernel *kern :
@@ -179,6 +189,8 @@ int main(int argc, char **argv) {
           return true;
         });
       }
+      if (bUnsigned)
+        continue;
       w->add(std::string("oneDNN dnnl_gemm_") + type + "s32", [=](int32_t *c) {
         return aUnsigned
                    ? peer_dnnl_gemm_u8s8s32(

@@ -7,6 +7,8 @@
 //   @matmul_u8s8   u8 x s8 -> i32 (a generic: A widened with extui, B with
 //                  extsi; oneDNN's dnnl_gemm_u8s8s32)
 //   @matmul_s8s8   s8 x s8 -> i32 (linalg.matmul on i8; dnnl_gemm_s8s8s32)
+//   @matmul_u8u8   u8 x u8 -> i32 (a generic, both inputs widened with
+//                  extui; no peer has it)
 //
 // Each takes memrefs (the C interface the benchmark calls), computes on
 // tensors from a zero fill; @main fills the inputs (i8: the whole range,
@@ -72,6 +74,31 @@ func.func @matmul_s8s8(%ma: !a8, %mb: !b8, %mc: !c32) attributes {llvm.emit_c_in
   return
 }
 
+func.func @matmul_u8u8(%ma: !a8, %mb: !b8, %mc: !c32) attributes {llvm.emit_c_interface} {
+  %a = bufferization.to_tensor %ma restrict : !a8 to tensor<${M}x${K}xi8>
+  %b = bufferization.to_tensor %mb restrict : !b8 to tensor<${K}x${N}xi8>
+  %c = bufferization.to_tensor %mc restrict writable : !c32 to tensor<${M}x${N}xi32>
+  %zero = arith.constant 0 : i32
+  %z = linalg.fill ins(%zero : i32) outs(%c : tensor<${M}x${N}xi32>) -> tensor<${M}x${N}xi32>
+  %r = linalg.generic {
+      indexing_maps = [affine_map<(m, n, k) -> (m, k)>,
+                       affine_map<(m, n, k) -> (k, n)>,
+                       affine_map<(m, n, k) -> (m, n)>],
+      iterator_types = ["parallel", "parallel", "reduction"]}
+      ins(%a, %b : tensor<${M}x${K}xi8>, tensor<${K}x${N}xi8>)
+      outs(%z : tensor<${M}x${N}xi32>) {
+  ^bb0(%x: i8, %y: i8, %acc: i32):
+    %ux = arith.extui %x : i8 to i32
+    %uy = arith.extui %y : i8 to i32
+    %p = arith.muli %ux, %uy : i32
+    %s = arith.addi %acc, %p : i32
+    linalg.yield %s : i32
+  } -> tensor<${M}x${N}xi32>
+  bufferization.materialize_in_destination %r in restrict writable %mc
+      : (tensor<${M}x${N}xi32>, !c32) -> ()
+  return
+}
+
 func.func private @regtileFillBF16(memref<*xbf16>, i64) attributes {llvm.emit_c_interface}
 func.func private @regtileFillI8(memref<*xi8>, i64) attributes {llvm.emit_c_interface}
 func.func private @regtilePrintF32(memref<*xf32>) attributes {llvm.emit_c_interface}
@@ -102,6 +129,8 @@ func.func @main() {
   call @matmul_u8s8(%a8, %b8, %c32) : (!a8, !b8, !c32) -> ()
   call @regtilePrintI32(%uc32) : (memref<*xi32>) -> ()
   call @matmul_s8s8(%a8, %b8, %c32) : (!a8, !b8, !c32) -> ()
+  call @regtilePrintI32(%uc32) : (memref<*xi32>) -> ()
+  call @matmul_u8u8(%a8, %b8, %c32) : (!a8, !b8, !c32) -> ()
   call @regtilePrintI32(%uc32) : (memref<*xi32>) -> ()
 
   memref.dealloc %abf : !abf

@@ -161,3 +161,58 @@ module attributes {transform.with_named_sequence} {
     transform.yield
   }
 }
+
+// -----
+
+// u8 x u8 (both inputs widened with extui): the same shifted form the
+// other way: A's groups are read as s8 after the xor (a - 128), B's column
+// sums are sums of u8 (extui), and the accumulators start 128 x them
+// higher: sum (a - 128) b + 128 sum b = sum a b.
+// CHECK-LABEL: func.func @u8u8
+// CHECK-DAG: %[[SIGN:.*]] = arith.constant dense<-128> : vector<64xi8>
+// CHECK-DAG: %[[SEVEN:.*]] = arith.constant dense<7> : vector<16xi32>
+// CHECK: %[[CACHE:.*]] = scf.for
+// CHECK: %[[FLAT:.*]] = tensor.collapse_shape %[[CACHE]] {{\[}}[0], [1], [2, 3]]
+// CHECK: %[[SUMS:.*]] = scf.for
+// CHECK: %[[BV:.*]] = vector.transfer_read %[[FLAT]]
+// CHECK: %[[BG:.*]] = vector.shape_cast %[[BV]] : vector<64xi8> to vector<16x4xi8>
+// CHECK: %[[BW:.*]] = arith.extui %[[BG]] : vector<16x4xi8> to vector<16x4xi32>
+// CHECK: vector.multi_reduction <add>, %[[BW]], %{{.*}} [1] : vector<16x4xi32> to vector<16xi32>
+// CHECK: %[[SUM:.*]] = vector.transfer_read %[[SUMS]]
+// CHECK: %[[CORR:.*]] = arith.shli %[[SUM]], %[[SEVEN]] : vector<16xi32>
+// CHECK-COUNT-4: arith.addi %{{.*}}, %[[CORR]] : vector<16xi32>
+// CHECK-NOT: arith.subi
+// CHECK: scf.for
+// CHECK: %[[B:.*]] = vector.transfer_read %[[FLAT]]
+// CHECK: %[[A:.*]] = vector.bitcast %{{.*}} : vector<16xi32> to vector<64xi8>
+// CHECK: %[[AS:.*]] = arith.xori %[[A]], %[[SIGN]] : vector<64xi8>
+// CHECK: %[[AG:.*]] = vector.shape_cast %[[AS]] : vector<64xi8> to vector<16x4xi8>
+// CHECK: arith.extsi %[[AG]] : vector<16x4xi8> to vector<16x4xi32>
+// CHECK: %[[BG2:.*]] = vector.shape_cast %[[B]] : vector<64xi8> to vector<16x4xi8>
+// CHECK: arith.extui %[[BG2]] : vector<16x4xi8> to vector<16x4xi32>
+func.func @u8u8(%a: tensor<8x30xi8>, %b: tensor<30x32xi8>, %c: tensor<8x32xi32>) -> tensor<8x32xi32> {
+  %r = linalg.generic {
+      indexing_maps = [affine_map<(m, n, k) -> (m, k)>,
+                       affine_map<(m, n, k) -> (k, n)>,
+                       affine_map<(m, n, k) -> (m, n)>],
+      iterator_types = ["parallel", "parallel", "reduction"]}
+      ins(%a, %b : tensor<8x30xi8>, tensor<30x32xi8>) outs(%c : tensor<8x32xi32>) {
+  ^bb0(%x: i8, %y: i8, %acc: i32):
+    %ux = arith.extui %x : i8 to i32
+    %uy = arith.extui %y : i8 to i32
+    %p = arith.muli %ux, %uy : i32
+    %s = arith.addi %acc, %p : i32
+    linalg.yield %s : i32
+  } -> tensor<8x32xi32>
+  return %r : tensor<8x32xi32>
+}
+module attributes {transform.with_named_sequence} {
+  transform.named_sequence @__transform_main(%root: !transform.any_op {transform.readonly}) {
+    %mm = transform.structured.match ops{["linalg.generic"]} in %root : (!transform.any_op) -> !transform.any_op
+    %block, %pc = transform.structured.tile_using_for %mm tile_sizes [0, 0, 32] : (!transform.any_op) -> (!transform.any_op, !transform.any_op)
+    %micro, %ir, %jr, %k = transform.structured.tile_using_for %block tile_sizes [4, 16, 4] : (!transform.any_op) -> (!transform.any_op, !transform.any_op, !transform.any_op, !transform.any_op)
+    %copy, %cache = transform.regtile.cache_read %micro, %pc {operand = 1, interleave} : (!transform.any_op, !transform.any_op) -> (!transform.any_op, !transform.any_op)
+    %loop = transform.regtile.cache_reduce %micro, %k {arch = "znver4"} : (!transform.any_op, !transform.any_op) -> !transform.any_op
+    transform.yield
+  }
+}

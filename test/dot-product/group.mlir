@@ -1,8 +1,7 @@
 // transform.regtile.dot_product_group: the K values a dot-product
 // instruction of the target sums per lane for a contraction's body (4 for
-// u8 x s8 and s8 x s8 -> i32 with AVX-512 VNNI, 2 for bf16 -> f32 with
-// AVX-512 BF16, 1 otherwise: f32, u8 x u8, no such unit, A's K not
-// innermost). With `untiled_if_one`, 1 is returned as 0 (a tile size that
+// i8 x i8 -> i32 in any signedness with AVX-512 VNNI, 2 for bf16 -> f32
+// with AVX-512 BF16, 1 otherwise: f32, no such unit, A's K not innermost). With `untiled_if_one`, 1 is returned as 0 (a tile size that
 // leaves the dim untiled: the convolution strategy's input-channel tile).
 // RUN: %regtile-opt %s --transform-interpreter 2>&1 | FileCheck %s
 
@@ -15,6 +14,8 @@
 // CHECK: remark: u8s8 haswell 1 : i64
 // CHECK: remark: s8u8 znver4 4 : i64
 // CHECK: remark: s8s8 znver4 4 : i64
+// CHECK: remark: u8u8 znver4 4 : i64
+// CHECK: remark: u8u8 skylake-avx512 1 : i64
 // CHECK: remark: f32 znver4 1 : i64
 // CHECK: remark: bf16 A transposed znver4 1 : i64
 // CHECK: remark: f32 untiled_if_one 0 : i64
@@ -43,6 +44,14 @@ func.func @ops(%a8: tensor<8x32xi8>, %b8: tensor<32x16xi8>, %c32: tensor<8x16xi3
     %uy = arith.extui %y : i8 to i32
     %p = arith.muli %uy, %sx : i32
     %s = arith.addi %p, %acc : i32
+    linalg.yield %s : i32
+  } -> tensor<8x16xi32>
+  %u8u8 = linalg.generic #u8s8 ins(%a8, %b8 : tensor<8x32xi8>, tensor<32x16xi8>) outs(%c32 : tensor<8x16xi32>) attrs = {tag = "u8u8"} {
+  ^bb0(%x: i8, %y: i8, %acc: i32):
+    %ux = arith.extui %x : i8 to i32
+    %uy = arith.extui %y : i8 to i32
+    %p = arith.muli %ux, %uy : i32
+    %s = arith.addi %acc, %p : i32
     linalg.yield %s : i32
   } -> tensor<8x16xi32>
   %s8s8 = linalg.matmul {tag = "s8s8"} ins(%a8, %b8 : tensor<8x32xi8>, tensor<32x16xi8>) outs(%c32 : tensor<8x16xi32>) -> tensor<8x16xi32>
@@ -88,6 +97,11 @@ module attributes {transform.with_named_sequence} {
     transform.debug.emit_param_as_remark %g7, "s8u8 znver4" : !transform.param<i64>
     %g8 = transform.regtile.dot_product_group %s8s8 {arch = "znver4"} : (!transform.any_op) -> !transform.param<i64>
     transform.debug.emit_param_as_remark %g8, "s8s8 znver4" : !transform.param<i64>
+    %u8u8 = transform.structured.match attributes{tag = "u8u8"} in %root : (!transform.any_op) -> !transform.any_op
+    %g11 = transform.regtile.dot_product_group %u8u8 {arch = "znver4"} : (!transform.any_op) -> !transform.param<i64>
+    transform.debug.emit_param_as_remark %g11, "u8u8 znver4" : !transform.param<i64>
+    %g12 = transform.regtile.dot_product_group %u8u8 {arch = "skylake-avx512"} : (!transform.any_op) -> !transform.param<i64>
+    transform.debug.emit_param_as_remark %g12, "u8u8 skylake-avx512" : !transform.param<i64>
     %g9 = transform.regtile.dot_product_group %f32 {arch = "znver4"} : (!transform.any_op) -> !transform.param<i64>
     transform.debug.emit_param_as_remark %g9, "f32 znver4" : !transform.param<i64>
     %g10 = transform.regtile.dot_product_group %at {arch = "znver4"} : (!transform.any_op) -> !transform.param<i64>

@@ -316,7 +316,7 @@ CacheReduceResult rewrite(RewriterBase &rewriter, linalg::LinalgOp op,
   SmallVector<Value> accs =
       emitter.initialAccumulators(rewriter, loc, tile.value, outMap);
   if (plan.dot && plan.dot->shifted)
-    accs = emitter.subtractShiftedSums(rewriter, loc, loop, accs);
+    accs = emitter.addShiftedSums(rewriter, loc, loop, accs);
   scf::ForOp accLoop;
   scf::ForOp newLoop = loopWithAccumulators(rewriter, loc, op, loop, plan,
                                             emitter, tile.outer, accs, accLoop);

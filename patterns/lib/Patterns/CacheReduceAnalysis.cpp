@@ -287,7 +287,7 @@ FailureOr<bool> analyzeDot(linalg::LinalgOp op,
   dot.slice = slice;
   // (The sums' dims are known with the loop: analyzeShift.)
   dot.shifted =
-      !body->isFloat() && !body->unsignedInput[0] && !body->unsignedInput[1];
+      !body->isFloat() && body->unsignedInput[0] == body->unsignedInput[1];
   plan.dot = dot;
   plan.inputKinds.assign(2, InputKind::Broadcast);
   plan.inputKinds[dot.vectored] = InputKind::Vectored;
@@ -408,7 +408,9 @@ LogicalResult analyzeShift(linalg::LinalgOp op, scf::ForOp loop, Plan &plan,
                            std::string &reason) {
   DotPlan &dot = *plan.dot;
   auto fail = [&](const Twine &why) {
-    reason = ("s8 x s8 dot form: " + why).str();
+    reason = ((dot.shiftedDown() ? "u8 x u8" : "s8 x s8") +
+              Twine(" dot form: ") + why)
+                 .str();
     return failure();
   };
   if (!dot.slice || !isLoopInvariant(loop, dot.slice.getSource()))

@@ -3,7 +3,7 @@
 // cache_reduce's dot form (see CacheReduceInternals.h, DotPlan): whole groups
 // of the reduction dim per step, the portable dot products
 // regtile-lower-vectors selects vpdpbusd / vdpbf16ps for, and the shifted
-// s8 x s8 form's column sums.
+// s8 x s8 and u8 x u8 forms' column sums.
 //
 //===----------------------------------------------------------------------===//
 
@@ -37,9 +37,12 @@ Value emitDotProduct(OpBuilder &b, Location loc, const DotPlan &dot,
     Value grid = vector::ShapeCastOp::create(b, loc, narrow, v);
     if (dot.body.isFloat())
       return arith::ExtFOp::create(b, loc, wide, grid);
-    // A shifted broadcast group is a + 128: unsigned.
-    if (dot.body.unsignedInput[input] ||
-        (dot.shifted && input == dot.broadcast))
+    // A shifted broadcast group has the other signedness (s8 a + 128 is
+    // u8, u8 a - 128 is s8).
+    bool isUnsigned = dot.body.unsignedInput[input];
+    if (dot.shifted && input == dot.broadcast)
+      isUnsigned = !isUnsigned;
+    if (isUnsigned)
       return arith::ExtUIOp::create(b, loc, wide, grid);
     return arith::ExtSIOp::create(b, loc, wide, grid);
   };
@@ -119,7 +122,7 @@ Value TileEmitter::dotBroadcast(OpBuilder &b, Location loc, int64_t r,
   Value groups = vector::BitCastOp::create(b, loc, groupsType, splat);
   if (!dot.shifted)
     return groups;
-  // s8 to u8 + 128: flip the sign bit.
+  // s8 to u8 + 128, or u8 to s8 - 128: flip the sign bit.
   Value signBits = arith::ConstantOp::create(
       b, loc, DenseElementsAttr::get(groupsType, b.getIntegerAttr(elt, -128)));
   return arith::XOrIOp::create(b, loc, groups, signBits);
@@ -191,7 +194,10 @@ Value TileEmitter::columnSums(OpBuilder &b, Location loc) {
               nb, loc, bytesType, flat, at, AffineMapAttr::get(map), pad,
               /*mask=*/Value(), nb.getBoolArrayAttr({true}));
           Value grid = vector::ShapeCastOp::create(nb, loc, gridType, v);
-          Value wide = arith::ExtSIOp::create(nb, loc, wideType, grid);
+          Value wide =
+              dot.body.unsignedInput[dot.vectored]
+                  ? Value(arith::ExtUIOp::create(nb, loc, wideType, grid))
+                  : Value(arith::ExtSIOp::create(nb, loc, wideType, grid));
           next.push_back(vector::MultiDimReductionOp::create(
               nb, loc, wide, accs[j], ArrayRef<bool>{false, true},
               vector::CombiningKind::ADD));
@@ -235,9 +241,9 @@ Value TileEmitter::columnSums(OpBuilder &b, Location loc) {
   return result;
 }
 
-SmallVector<Value> TileEmitter::subtractShiftedSums(OpBuilder &b, Location loc,
-                                                    scf::ForOp loop,
-                                                    ValueRange accs) {
+SmallVector<Value> TileEmitter::addShiftedSums(OpBuilder &b, Location loc,
+                                               scf::ForOp loop,
+                                               ValueRange accs) {
   const DotPlan &dot = *plan.dot;
   Value sums = columnSums(b, loc);
   // This tile's panel: the slice's offsets along the other dims, hoisted
@@ -267,7 +273,9 @@ SmallVector<Value> TileEmitter::subtractShiftedSums(OpBuilder &b, Location loc,
     Value shift = arith::ShLIOp::create(b, loc, sum, seven);
     for (int64_t r = 0; r < plan.rows; ++r) {
       Value &acc = result[r * plan.vectorsPerRow + j];
-      acc = arith::SubIOp::create(b, loc, acc, shift);
+      acc = dot.shiftedDown()
+                ? Value(arith::AddIOp::create(b, loc, acc, shift))
+                : Value(arith::SubIOp::create(b, loc, acc, shift));
     }
   }
   return result;

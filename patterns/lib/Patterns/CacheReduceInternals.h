@@ -58,12 +58,16 @@ struct DotPlan {
   /// interleaved cache: its zero-padded tile is read whole); null when the
   /// input itself has such dims.
   tensor::ExtractSliceOp slice;
-  /// s8 x s8 on an instruction that multiplies u8 by s8 (vpdpbusd): the
-  /// broadcast groups are read shifted by 128 (xor 0x80, then taken as
-  /// u8), and the accumulators start 128 x the column sums of the vectored
-  /// input's cache lower (TileEmitter::subtractShiftedSums):
-  /// sum (a + 128) b - 128 sum b = sum a b, exactly (i32 wraps alike).
+  /// s8 x s8 or u8 x u8 on an instruction that multiplies u8 by s8
+  /// (vpdpbusd): the broadcast groups are read shifted by 128 (xor 0x80,
+  /// then taken with the other signedness: s8 a as u8 a + 128, u8 a as s8
+  /// a - 128), and the accumulators start 128 x the column sums of the
+  /// vectored input's cache lower or higher (TileEmitter::addShiftedSums):
+  /// sum (a + 128) b - 128 sum b = sum (a - 128) b + 128 sum b = sum a b,
+  /// exactly (i32 wraps alike).
   bool shifted = false;
+  /// With `shifted`: the broadcast input is u8 (u8 x u8, shifted down).
+  bool shiftedDown() const { return body.unsignedInput[broadcast]; }
   /// With `shifted`: the dims of the slice's source (besides the last two)
   /// the sums run over: those the reduction loops move along (a GEMM's K
   /// groups; a convolution's kh and channel groups) and those each step
@@ -246,11 +250,12 @@ public:
   Value store(OpBuilder &b, Location loc, Value tile, AffineMap outMap,
               ValueRange accs);
 
-  /// With plan.dot->shifted: `accs` less 128 x the column sums of the
-  /// vectored input's cache (summed once per cache, right after it is
-  /// filled), at the insertion point, before `loop`.
-  SmallVector<Value> subtractShiftedSums(OpBuilder &b, Location loc,
-                                         scf::ForOp loop, ValueRange accs);
+  /// With plan.dot->shifted: `accs` less (s8 x s8) or plus (u8 x u8) 128
+  /// x the column sums of the vectored input's cache (summed once per
+  /// cache, right after it is filled), at the insertion point, before
+  /// `loop`.
+  SmallVector<Value> addShiftedSums(OpBuilder &b, Location loc, scf::ForOp loop,
+                                    ValueRange accs);
 
   /// The reads of the broadcast groups dotBroadcast emitted (in bounds:
   /// a partial group's loop iteration reads them masked).

@@ -107,10 +107,9 @@ int64_t dotProductGroup(linalg::LinalgOp op, const TargetInfo &target) {
     return 1;
   if (dot->isFloat())
     return target.hasAVX512BF16() ? dot->group() : 1;
-  // u8 x s8 as it is; s8 x s8 with A shifted to u8 and B's column sums
-  // (cache_reduce's shifted dot form); u8 x u8 would need both.
-  bool bothUnsigned = dot->unsignedInput[0] && dot->unsignedInput[1];
-  return !bothUnsigned && target.hasAVX512VNNI() ? dot->group() : 1;
+  // u8 x s8 as it is; s8 x s8 and u8 x u8 with A shifted to the other
+  // signedness and B's column sums (cache_reduce's shifted dot form).
+  return target.hasAVX512VNNI() ? dot->group() : 1;
 }
 
 } // namespace regtile

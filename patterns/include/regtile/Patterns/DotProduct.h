@@ -50,12 +50,12 @@ std::optional<WidenedInput> matchWidenedInput(mlir::Value v, mlir::Block &body);
 std::optional<DotProductBody> matchDotProductBody(mlir::linalg::LinalgOp op);
 
 /// The reduction values one dot-product instruction of `target` sums per
-/// output lane for `op`'s body: 4 for u8 x s8 (either order) and s8 x s8
-/// -> i32 on AVX-512 VNNI (vpdpbusd; s8 x s8 through cache_reduce's
-/// shifted form: A + 128 as u8, less 128 x B's column sums), 2 for bf16 x
-/// bf16 -> f32 on AVX-512 BF16 (vdpbf16ps); 1 when no unit serves it (the
-/// micro-kernel then widens the inputs and uses FMAs or multiply-adds),
-/// and for u8 x u8 (not built).
+/// output lane for `op`'s body: 4 for i8 x i8 -> i32 in any signedness on
+/// AVX-512 VNNI (vpdpbusd multiplies u8 by s8; s8 x s8 and u8 x u8 through
+/// cache_reduce's shifted form: A + 128 as u8 less 128 x B's column sums,
+/// A - 128 as s8 plus 128 x B's column sums), 2 for bf16 x bf16 -> f32 on
+/// AVX-512 BF16 (vdpbf16ps); 1 when no unit serves it (the micro-kernel
+/// then widens the inputs and uses FMAs or multiply-adds).
 int64_t dotProductGroup(mlir::linalg::LinalgOp op, const TargetInfo &target);
 
 /// The x86 selection of the portable bf16 pair form cache_reduce's dot form

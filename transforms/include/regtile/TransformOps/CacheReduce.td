@@ -112,11 +112,13 @@ def CacheReduceOp : RegtileTransformOp<"regtile.cache_reduce",
     before adding it to the accumulator: the body's `addf` must carry
     `fastmath<reassoc>` or `allow_reassociation` must be set (on
     AVX-512 BF16 the instruction also flushes denormals to zero). s8 x s8
-    (`vpdpbusd` multiplies u8 by s8) is the shifted dot form: each A group
-    is read as u8 after flipping its sign bits (a + 128), the column sums
-    of the interleaved cache are computed once, right after it is packed
-    (a `vpdpbusd` with ones per 16 columns and K group), and each tile's
-    accumulators start 128 x its columns' sums lower: the exact i32 result.
+    and u8 x u8 (`vpdpbusd` multiplies u8 by s8) are the shifted dot form:
+    each A group is read with the other signedness after flipping its sign
+    bits (s8 a as u8 a + 128; u8 a as s8 a - 128), the column sums of the
+    interleaved cache are computed once, right after it is packed (a
+    `vpdpbusd` with ones per 16 columns and K group), and each tile's
+    accumulators start 128 x its columns' sums lower (s8 x s8) or higher
+    (u8 x u8): the exact i32 result.
     It needs B to be a slice of such a cache, defined before the loop; in
     a nest the sums run over every cache dim the loops move along or a
     step reads whole (a convolution's kh, channel groups and kw).
@@ -199,9 +201,9 @@ def CacheReduceOp : RegtileTransformOp<"regtile.cache_reduce",
     without permission to reassociate, a vectored input that is not
     read in whole vectors (its last two dims, or those of the tensor it is
     a slice of at offset 0, static: at least the tile's vectors and g), or,
-    for s8 x s8, a B that is not a slice of a cache defined before the
-    loop, that the loops do not move along, or whose dims the tile reads
-    partly.
+    for s8 x s8 or u8 x u8, a B that is not a slice of a cache defined
+    before the loop, that the loops do not move along, or whose dims the
+    tile reads partly.
     Otherwise returns
     the rewritten loops.
   }];

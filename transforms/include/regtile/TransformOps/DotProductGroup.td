@@ -19,14 +19,14 @@ def DotProductGroupOp : RegtileTransformOp<"regtile.dot_product_group",
     for the op's body (library: `regtile::dotProductGroup`,
     `patterns/include/regtile/Patterns/DotProduct.h`):
 
-    - 4 for `out + ext(a) * ext(b)` with u8 x s8 (either order: one input
-      widened by `arith.extui`, the other by `arith.extsi`) or s8 x s8 to
-      i32 on AVX-512 VNNI (`vpdpbusd`; s8 x s8 through `cache_reduce`'s
+    - 4 for `out + ext(a) * ext(b)` with i8 x i8 to i32 in any signedness
+      (`arith.extui` / `arith.extsi`) on AVX-512 VNNI (`vpdpbusd`, which
+      multiplies u8 by s8; s8 x s8 and u8 x u8 through `cache_reduce`'s
       shifted dot form);
     - 2 for bf16 x bf16 to f32 (`arith.extf`) on AVX-512 BF16
       (`vdpbf16ps`);
     - 1 otherwise (no unit: the micro-kernel widens and uses FMAs or
-      multiply-adds; u8 x u8, not built).
+      multiply-adds).
 
     A GEMM strategy tiles K by this group inside the micro-kernel, packs B
     with `cache_read {interleave}` and lets `cache_reduce` emit its dot

@@ -1,0 +1,116 @@
+// Execution: u8 x u8 -> i32 (generics with extui on both inputs) through
+// the shifted vpdpbusd form (A's groups read as s8 after the xor, a - 128;
+// 128 x B's column sums of u8 added): a GEMM by @regtile_matmul and a 3x3
+// NHWC conv by @regtile_conv2d (strategies/), compared exactly with the
+// unscheduled payload over the whole byte range (0 to 255), on shapes that
+// divide no tile or group (K = 29, 601; 17 input channels, 40 output
+// channels, 7 x 9 outputs), with 1 and 3 threads. (On a host without
+// VNNI the strategies widen instead: the comparison holds either way.)
+// RUN: env OMP_NUM_THREADS=1 %difftest %s --no-warnings --schedule 'transform-preload-library{transform-library-paths=%regtile-src/strategies},transform-interpreter' | FileCheck %s
+// RUN: env OMP_NUM_THREADS=3 %difftest %s --no-warnings --schedule 'transform-preload-library{transform-library-paths=%regtile-src/strategies},transform-interpreter' | FileCheck %s
+// CHECK: PASS 4 cases
+
+// DIFFTEST-CASE: M=37 N=53 K=29
+// DIFFTEST-CASE: M=70 N=130 K=601
+func.func @kernel(%a: tensor<${M}x${K}xi8>, %b: tensor<${K}x${N}xi8>, %c: tensor<${M}x${N}xi32>) -> tensor<${M}x${N}xi32> {
+  %r = linalg.generic {
+      indexing_maps = [affine_map<(m, n, k) -> (m, k)>,
+                       affine_map<(m, n, k) -> (k, n)>,
+                       affine_map<(m, n, k) -> (m, n)>],
+      iterator_types = ["parallel", "parallel", "reduction"]}
+      ins(%a, %b : tensor<${M}x${K}xi8>, tensor<${K}x${N}xi8>) outs(%c : tensor<${M}x${N}xi32>) {
+  ^bb0(%x: i8, %y: i8, %acc: i32):
+    %ux = arith.extui %x : i8 to i32
+    %uy = arith.extui %y : i8 to i32
+    %p = arith.muli %ux, %uy : i32
+    %s = arith.addi %acc, %p : i32
+    linalg.yield %s : i32
+  } -> tensor<${M}x${N}xi32>
+  return %r : tensor<${M}x${N}xi32>
+}
+func.func private @regtileFillI8(memref<*xi8>, i64) attributes {llvm.emit_c_interface}
+func.func private @regtileFillI32(memref<*xi32>, i64) attributes {llvm.emit_c_interface}
+func.func private @regtilePrintI32(memref<*xi32>) attributes {llvm.emit_c_interface}
+func.func @main() {
+  %s1 = arith.constant 1 : i64
+  %s2 = arith.constant 2 : i64
+  %s3 = arith.constant 3 : i64
+  %a = memref.alloc() : memref<${M}x${K}xi8>
+  %b = memref.alloc() : memref<${K}x${N}xi8>
+  %c = memref.alloc() : memref<${M}x${N}xi32>
+  %ua = memref.cast %a : memref<${M}x${K}xi8> to memref<*xi8>
+  %ub = memref.cast %b : memref<${K}x${N}xi8> to memref<*xi8>
+  %uc = memref.cast %c : memref<${M}x${N}xi32> to memref<*xi32>
+  call @regtileFillI8(%ua, %s1) : (memref<*xi8>, i64) -> ()
+  call @regtileFillI8(%ub, %s2) : (memref<*xi8>, i64) -> ()
+  call @regtileFillI32(%uc, %s3) : (memref<*xi32>, i64) -> ()
+  %ta = bufferization.to_tensor %a restrict : memref<${M}x${K}xi8> to tensor<${M}x${K}xi8>
+  %tb = bufferization.to_tensor %b restrict : memref<${K}x${N}xi8> to tensor<${K}x${N}xi8>
+  %tc = bufferization.to_tensor %c restrict writable : memref<${M}x${N}xi32> to tensor<${M}x${N}xi32>
+  %r = call @kernel(%ta, %tb, %tc) : (tensor<${M}x${K}xi8>, tensor<${K}x${N}xi8>, tensor<${M}x${N}xi32>) -> tensor<${M}x${N}xi32>
+  %rm = bufferization.to_buffer %r : tensor<${M}x${N}xi32> to memref<${M}x${N}xi32>
+  %ur = memref.cast %rm : memref<${M}x${N}xi32> to memref<*xi32>
+  call @regtilePrintI32(%ur) : (memref<*xi32>) -> ()
+  return
+}
+module attributes {transform.with_named_sequence} {
+  transform.named_sequence @regtile_matmul(%f: !transform.any_op {transform.readonly})
+  transform.named_sequence @__transform_main(%root: !transform.any_op {transform.readonly}) {
+    %f = transform.structured.match ops{["func.func"]} attributes{sym_name = "kernel"} in %root : (!transform.any_op) -> !transform.any_op
+    transform.include @regtile_matmul failures(propagate) (%f) : (!transform.any_op) -> ()
+    transform.yield
+  }
+}
+
+// -----
+
+// DIFFTEST-CASE: H=7 W=9 HI=9 WI=11 CI=17 CO=40
+// DIFFTEST-CASE: H=4 W=5 HI=6 WI=7 CI=3 CO=17
+func.func @kernel(%in: tensor<1x${HI}x${WI}x${CI}xi8>, %f: tensor<3x3x${CI}x${CO}xi8>, %o: tensor<1x${H}x${W}x${CO}xi32>) -> tensor<1x${H}x${W}x${CO}xi32> {
+  %zero = arith.constant 0 : i32
+  %z = linalg.fill ins(%zero : i32) outs(%o : tensor<1x${H}x${W}x${CO}xi32>) -> tensor<1x${H}x${W}x${CO}xi32>
+  %conv = linalg.generic {
+      indexing_maps = [affine_map<(n, h, w, c, kh, kw, ci) -> (n, h + kh, w + kw, ci)>,
+                       affine_map<(n, h, w, c, kh, kw, ci) -> (kh, kw, ci, c)>,
+                       affine_map<(n, h, w, c, kh, kw, ci) -> (n, h, w, c)>],
+      iterator_types = ["parallel", "parallel", "parallel", "parallel",
+                        "reduction", "reduction", "reduction"]}
+      ins(%in, %f : tensor<1x${HI}x${WI}x${CI}xi8>, tensor<3x3x${CI}x${CO}xi8>)
+      outs(%z : tensor<1x${H}x${W}x${CO}xi32>) {
+  ^bb0(%x: i8, %y: i8, %acc: i32):
+    %ux = arith.extui %x : i8 to i32
+    %uy = arith.extui %y : i8 to i32
+    %p = arith.muli %ux, %uy : i32
+    %s = arith.addi %acc, %p : i32
+    linalg.yield %s : i32
+  } -> tensor<1x${H}x${W}x${CO}xi32>
+  return %conv : tensor<1x${H}x${W}x${CO}xi32>
+}
+func.func private @regtileFillI8(memref<*xi8>, i64) attributes {llvm.emit_c_interface}
+func.func private @regtilePrintI32(memref<*xi32>) attributes {llvm.emit_c_interface}
+func.func @main() {
+  %s1 = arith.constant 1 : i64
+  %s2 = arith.constant 2 : i64
+  %i = memref.alloc() : memref<1x${HI}x${WI}x${CI}xi8>
+  %f = memref.alloc() : memref<3x3x${CI}x${CO}xi8>
+  %ui = memref.cast %i : memref<1x${HI}x${WI}x${CI}xi8> to memref<*xi8>
+  %uf = memref.cast %f : memref<3x3x${CI}x${CO}xi8> to memref<*xi8>
+  call @regtileFillI8(%ui, %s1) : (memref<*xi8>, i64) -> ()
+  call @regtileFillI8(%uf, %s2) : (memref<*xi8>, i64) -> ()
+  %ti = bufferization.to_tensor %i restrict : memref<1x${HI}x${WI}x${CI}xi8> to tensor<1x${HI}x${WI}x${CI}xi8>
+  %tf = bufferization.to_tensor %f restrict : memref<3x3x${CI}x${CO}xi8> to tensor<3x3x${CI}x${CO}xi8>
+  %o = tensor.empty() : tensor<1x${H}x${W}x${CO}xi32>
+  %r = call @kernel(%ti, %tf, %o) : (tensor<1x${HI}x${WI}x${CI}xi8>, tensor<3x3x${CI}x${CO}xi8>, tensor<1x${H}x${W}x${CO}xi32>) -> tensor<1x${H}x${W}x${CO}xi32>
+  %rm = bufferization.to_buffer %r : tensor<1x${H}x${W}x${CO}xi32> to memref<1x${H}x${W}x${CO}xi32>
+  %ur = memref.cast %rm : memref<1x${H}x${W}x${CO}xi32> to memref<*xi32>
+  call @regtilePrintI32(%ur) : (memref<*xi32>) -> ()
+  return
+}
+module attributes {transform.with_named_sequence} {
+  transform.named_sequence @regtile_conv2d(%f: !transform.any_op {transform.readonly})
+  transform.named_sequence @__transform_main(%root: !transform.any_op {transform.readonly}) {
+    %f = transform.structured.match ops{["func.func"]} attributes{sym_name = "kernel"} in %root : (!transform.any_op) -> !transform.any_op
+    transform.include @regtile_conv2d failures(propagate) (%f) : (!transform.any_op) -> ()
+    transform.yield
+  }
+}
