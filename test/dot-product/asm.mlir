@@ -3,8 +3,10 @@
 // - AVX-512 with VNNI and BF16 (znver4): the micro-kernel loop is
 //   vdpbf16ps / vpdpbusd into register accumulators (24: a 6 x 64 tile of
 //   f32 / i32), each A group broadcast once per row, no call;
-// - AVX-512 without VNNI or BF16 (skylake-avx512) and AVX2 (haswell): the
-//   widening micro-kernel, no dot-product instruction.
+// - AVX-512 without VNNI or BF16 (skylake-avx512) and AVX2 (haswell): no
+//   dot-product instruction; bf16 widens to f32 FMAs; i8 takes K in pairs,
+//   widened to i16 and multiplied by vpmaddwd (exact in any signedness):
+//   24 per step on zmm (a 6 x 64 tile), 12 on ymm, no vector spill.
 // The module carries its target (regtile.target): the tile sizes, the
 // group and the instructions come from it.
 // RUN: sed 's/TARGET/znver4/' %s | %regtile-opt -p 'builtin.module(transform-preload-library{transform-library-paths=%regtile-src/strategies},transform-interpreter,regtile-lower-to-llvm)' \
@@ -13,9 +15,11 @@
 // RUN: sed 's/TARGET/skylake-avx512/' %s | %regtile-opt -p 'builtin.module(transform-preload-library{transform-library-paths=%regtile-src/strategies},transform-interpreter,regtile-lower-to-llvm)' \
 // RUN:   | mlir-translate --mlir-to-llvmir | llc -O3 -mtriple=x86_64-pc-linux-gnu -mcpu=skylake-avx512 -o %t.skx.s
 // RUN: FileCheck %s --check-prefix=WIDEN < %t.skx.s
+// RUN: %python %regtile-src/test/lib/asm_loops.py < %t.skx.s | FileCheck %s --check-prefix=PAIRS
 // RUN: sed 's/TARGET/haswell/' %s | %regtile-opt -p 'builtin.module(transform-preload-library{transform-library-paths=%regtile-src/strategies},transform-interpreter,regtile-lower-to-llvm)' \
 // RUN:   | mlir-translate --mlir-to-llvmir | llc -O3 -mtriple=x86_64-pc-linux-gnu -mcpu=haswell -o %t.haswell.s
 // RUN: FileCheck %s --check-prefix=WIDEN < %t.haswell.s
+// RUN: %python %regtile-src/test/lib/asm_loops.py < %t.haswell.s | FileCheck %s --check-prefix=YMM
 
 // test/lib/asm_loops.py prints one line per innermost loop (its counts:
 // FMAs, dot-product instructions, masked instructions, stack accesses).
@@ -33,17 +37,23 @@
 // DOT: loop {{.*}}: fma=0 masked=0 maskops=0 stack=0 vstack=0 fmastack=0 calls=0 dot=4
 // DOT: loop {{.*}}: fma=0 masked=0 maskops=0 stack={{[0-6]}} vstack=0 fmastack=0 calls=0 dot=24
 
+// u8 x s8 then s8 x s8 (no shift without vpdpbusd): the full tile's loop.
+// PAIRS: loop {{.*}}: fma=0 masked=0 maskops=0 stack={{[0-6]}} vstack=0 fmastack=0 calls=0 dot=0 pairs=24
+// PAIRS: loop {{.*}}: fma=0 masked=0 maskops=0 stack={{[0-6]}} vstack=0 fmastack=0 calls=0 dot=0 pairs=24
+// YMM: loop {{.*}}: fma=0 masked=0 maskops=0 stack=0 vstack=0 fmastack=0 calls=0 dot=0 pairs=12
+// YMM: loop {{.*}}: fma=0 masked=0 maskops=0 stack=0 vstack=0 fmastack=0 calls=0 dot=0 pairs=12
+
 // WIDEN-LABEL: gemm_bf16:
 // WIDEN-NOT: {{vdpbf16ps|vpdpbusd}}
 // WIDEN: vfmadd231ps
 // WIDEN-NOT: {{vdpbf16ps|vpdpbusd}}
 // WIDEN-LABEL: gemm_u8s8:
 // WIDEN-NOT: {{vdpbf16ps|vpdpbusd}}
-// WIDEN: {{vpmulld|vpmaddwd}}
+// WIDEN: vpmaddwd
 // WIDEN-NOT: {{vdpbf16ps|vpdpbusd}}
 // WIDEN-LABEL: gemm_s8s8:
 // WIDEN-NOT: {{vdpbf16ps|vpdpbusd}}
-// WIDEN: {{vpmulld|vpmaddwd}}
+// WIDEN: vpmaddwd
 // WIDEN-NOT: {{vdpbf16ps|vpdpbusd}}
 // WIDEN: .Lfunc_end
 module attributes {regtile.target = "TARGET"} {

@@ -6,8 +6,9 @@
 //   register accumulators, each input group broadcast once per row, no
 //   stack access, no mask, no call; s8 x s8 first sums the packed filter's
 //   columns (one vpdpbusd with ones per 16 channels and group);
-// - AVX-512 without VNNI or BF16 (skylake-avx512): the widening
-//   micro-kernel, no dot-product instruction.
+// - AVX-512 without VNNI or BF16 (skylake-avx512): no dot-product
+//   instruction; bf16 widens to f32 FMAs; i8 takes the input channels in
+//   pairs, widened to i16: 16 vpmaddwd per step, no stack access.
 // The module carries its target (regtile.target) and the schedule.
 // RUN: sed 's/TARGET/znver4/' %s | %regtile-opt -p 'builtin.module(transform-preload-library{transform-library-paths=%regtile-src/strategies},transform-interpreter,regtile-lower-to-llvm)' \
 // RUN:   | mlir-translate --mlir-to-llvmir | llc -O3 -mtriple=x86_64-pc-linux-gnu -mcpu=znver4 -o %t.znver4.s
@@ -15,6 +16,7 @@
 // RUN: sed 's/TARGET/skylake-avx512/' %s | %regtile-opt -p 'builtin.module(transform-preload-library{transform-library-paths=%regtile-src/strategies},transform-interpreter,regtile-lower-to-llvm)' \
 // RUN:   | mlir-translate --mlir-to-llvmir | llc -O3 -mtriple=x86_64-pc-linux-gnu -mcpu=skylake-avx512 -o %t.skx.s
 // RUN: FileCheck %s --check-prefix=WIDEN < %t.skx.s
+// RUN: %python %regtile-src/test/lib/asm_loops.py < %t.skx.s | FileCheck %s --check-prefix=PAIRS
 
 // test/lib/asm_loops.py prints one line per innermost loop. Per function:
 // the filter's copy into its interleaved panels, then the micro-kernel.
@@ -26,17 +28,20 @@
 // DOT-NEXT: loop {{.*}}: fma=0 masked=0 maskops=0 stack=0 vstack=0 fmastack=0 calls=0 dot=4
 // DOT-NEXT: loop {{.*}}: fma=0 masked=0 maskops=0 stack=0 vstack=0 fmastack=0 calls=0 dot=16
 
+// PAIRS: loop {{.*}}: fma=0 masked=0 maskops=0 stack=0 vstack=0 fmastack=0 calls=0 dot=0 pairs=16
+// PAIRS: loop {{.*}}: fma=0 masked=0 maskops=0 stack=0 vstack=0 fmastack=0 calls=0 dot=0 pairs=16
+
 // WIDEN-LABEL: conv_bf16:
 // WIDEN-NOT: {{vdpbf16ps|vpdpbusd}}
 // WIDEN: vfmadd231ps
 // WIDEN-NOT: {{vdpbf16ps|vpdpbusd}}
 // WIDEN-LABEL: conv_u8s8:
 // WIDEN-NOT: {{vdpbf16ps|vpdpbusd}}
-// WIDEN: {{vpmulld|vpmaddwd}}
+// WIDEN: vpmaddwd
 // WIDEN-NOT: {{vdpbf16ps|vpdpbusd}}
 // WIDEN-LABEL: conv_s8s8:
 // WIDEN-NOT: {{vdpbf16ps|vpdpbusd}}
-// WIDEN: {{vpmulld|vpmaddwd}}
+// WIDEN: vpmaddwd
 // WIDEN-NOT: {{vdpbf16ps|vpdpbusd}}
 // WIDEN: .Lfunc_end
 module attributes {regtile.target = "TARGET", transform.with_named_sequence} {

@@ -216,3 +216,40 @@ module attributes {transform.with_named_sequence} {
     transform.yield
   }
 }
+
+// -----
+
+// Without VNNI (skylake-avx512) the i8 dot form takes K in pairs: B's
+// interleaved cache holds 2 values per 32-bit lane column, each A pair is
+// broadcast as one 16-bit word, and each step is a 2-way dot product of
+// the pairs as the body widens them (vpmaddwd once lowered): no shift,
+// no column sums, for s8 x s8 too.
+// CHECK-LABEL: func.func @s8s8_pairs
+// CHECK-NOT: arith.xori
+// CHECK: %[[CACHE:.*]] = scf.for
+// CHECK: vector.transpose {{.*}} : vector<2x16xi8> to vector<16x2xi8>
+// CHECK-NOT: arith.xori
+// CHECK: scf.for
+// CHECK: vector.transfer_read {{.*}} : tensor<2x15x32xi8>, vector<32xi8>
+// CHECK: %[[W:.*]] = vector.bitcast %{{.*}} : vector<2xi8> to vector<1xi16>
+// CHECK: %[[S:.*]] = vector.extract %[[W]][0] : i16 from vector<1xi16>
+// CHECK: %[[SPLAT:.*]] = vector.broadcast %[[S]] : i16 to vector<16xi16>
+// CHECK: %[[A:.*]] = vector.bitcast %[[SPLAT]] : vector<16xi16> to vector<32xi8>
+// CHECK: %[[AG:.*]] = vector.shape_cast %[[A]] : vector<32xi8> to vector<16x2xi8>
+// CHECK: arith.extsi %[[AG]] : vector<16x2xi8> to vector<16x2xi32>
+// CHECK: vector.multi_reduction <add>, %{{.*}}, %{{.*}} [1] : vector<16x2xi32> to vector<16xi32>
+// CHECK-NOT: arith.xori
+func.func @s8s8_pairs(%a: tensor<8x30xi8>, %b: tensor<30x32xi8>, %c: tensor<8x32xi32>) -> tensor<8x32xi32> {
+  %r = linalg.matmul ins(%a, %b : tensor<8x30xi8>, tensor<30x32xi8>) outs(%c : tensor<8x32xi32>) -> tensor<8x32xi32>
+  return %r : tensor<8x32xi32>
+}
+module attributes {transform.with_named_sequence} {
+  transform.named_sequence @__transform_main(%root: !transform.any_op {transform.readonly}) {
+    %mm = transform.structured.match ops{["linalg.matmul"]} in %root : (!transform.any_op) -> !transform.any_op
+    %block, %pc = transform.structured.tile_using_for %mm tile_sizes [0, 0, 32] : (!transform.any_op) -> (!transform.any_op, !transform.any_op)
+    %micro, %ir, %jr, %k = transform.structured.tile_using_for %block tile_sizes [4, 16, 2] : (!transform.any_op) -> (!transform.any_op, !transform.any_op, !transform.any_op, !transform.any_op)
+    %copy, %cache = transform.regtile.cache_read %micro, %pc {operand = 1, interleave} : (!transform.any_op, !transform.any_op) -> (!transform.any_op, !transform.any_op)
+    %loop = transform.regtile.cache_reduce %micro, %k {arch = "skylake-avx512"} : (!transform.any_op, !transform.any_op) -> !transform.any_op
+    transform.yield
+  }
+}

@@ -1,7 +1,9 @@
 // transform.regtile.dot_product_group: the K values a dot-product
 // instruction of the target sums per lane for a contraction's body (4 for
-// i8 x i8 -> i32 in any signedness with AVX-512 VNNI, 2 for bf16 -> f32
-// with AVX-512 BF16, 1 otherwise: f32, no such unit, A's K not innermost). With `untiled_if_one`, 1 is returned as 0 (a tile size that
+// i8 x i8 -> i32 in any signedness with AVX-512 VNNI, else 2 with AVX-512
+// BW or AVX2 (vpmaddwd on pairs widened to i16), 2 for bf16 -> f32 with
+// AVX-512 BF16, 1 otherwise: f32, no such unit (bf16 without BF16, i8 on
+// SSE only), A's K not innermost). With `untiled_if_one`, 1 is returned as 0 (a tile size that
 // leaves the dim untiled: the convolution strategy's input-channel tile).
 // RUN: %regtile-opt %s --transform-interpreter 2>&1 | FileCheck %s
 
@@ -10,17 +12,18 @@
 // CHECK: remark: bf16 znver4,-avx512bf16 1 : i64
 // CHECK: remark: u8s8 znver4 4 : i64
 // CHECK: remark: u8s8 cascadelake 4 : i64
-// CHECK: remark: u8s8 skylake-avx512 1 : i64
-// CHECK: remark: u8s8 haswell 1 : i64
+// CHECK: remark: u8s8 skylake-avx512 2 : i64
+// CHECK: remark: u8s8 haswell 2 : i64
+// CHECK: remark: u8s8 x86-64-v2 1 : i64
 // CHECK: remark: s8u8 znver4 4 : i64
 // CHECK: remark: s8s8 znver4 4 : i64
 // CHECK: remark: u8u8 znver4 4 : i64
-// CHECK: remark: u8u8 skylake-avx512 1 : i64
+// CHECK: remark: u8u8 skylake-avx512 2 : i64
 // CHECK: remark: f32 znver4 1 : i64
 // CHECK: remark: bf16 A transposed znver4 1 : i64
 // CHECK: remark: f32 untiled_if_one 0 : i64
 // CHECK: remark: u8s8 untiled_if_one znver4 4 : i64
-// CHECK: remark: u8s8 untiled_if_one haswell 0 : i64
+// CHECK: remark: u8s8 untiled_if_one haswell 2 : i64
 // CHECK: remark: conv s8s8 znver4 4 : i64
 // CHECK: remark: conv bf16 untiled_if_one znver4 2 : i64
 #u8s8 = {
@@ -93,6 +96,8 @@ module attributes {transform.with_named_sequence} {
     transform.debug.emit_param_as_remark %g5, "u8s8 skylake-avx512" : !transform.param<i64>
     %g6 = transform.regtile.dot_product_group %u8s8 {arch = "haswell"} : (!transform.any_op) -> !transform.param<i64>
     transform.debug.emit_param_as_remark %g6, "u8s8 haswell" : !transform.param<i64>
+    %g6b = transform.regtile.dot_product_group %u8s8 {arch = "x86-64-v2"} : (!transform.any_op) -> !transform.param<i64>
+    transform.debug.emit_param_as_remark %g6b, "u8s8 x86-64-v2" : !transform.param<i64>
     %g7 = transform.regtile.dot_product_group %s8u8 {arch = "znver4"} : (!transform.any_op) -> !transform.param<i64>
     transform.debug.emit_param_as_remark %g7, "s8u8 znver4" : !transform.param<i64>
     %g8 = transform.regtile.dot_product_group %s8s8 {arch = "znver4"} : (!transform.any_op) -> !transform.param<i64>

@@ -2,12 +2,13 @@
 """Summarizes the innermost loops of x86 assembly (AT&T syntax, as llc
 prints it) for FileCheck: one line per loop,
 
-  loop .LBB0_7: fma=48 masked=0 maskops=0 stack=0 vstack=0 fmastack=0 calls=0 dot=0
+  loop .LBB0_7: fma=48 masked=0 maskops=0 stack=0 vstack=0 fmastack=0 calls=0 dot=0 pairs=0
 
 counting over the loop's blocks (llc marks its header "This Inner Loop
 Header" and every other block of it "in Loop: Header=BB..."): FMA
 instructions, dot-product instructions (dot: vpdpbusd, vdpbf16ps,
-vpdpwssd; fmastack counts the stack accesses of their blocks too), instructions with an AVX-512 writemask ({%kN}), instructions
+vpdpwssd; pairs: vpmaddwd, the i16 pair products of the i8 dot form
+without VNNI; fmastack counts the stack accesses of their blocks too), instructions with an AVX-512 writemask ({%kN}), instructions
 that compute mask registers (vpcmp*, vcmp*, k-register moves and logic),
 rsp-relative accesses (all of them; those that move a vector register:
 vector spills and reloads; those in the blocks that hold FMAs) and calls.
@@ -55,6 +56,8 @@ def count(instructions, counts):
             counts["fma"] += 1
         if re.match(DOT_RE, op):
             counts["dot"] += 1
+        if op == "vpmaddwd":
+            counts["pairs"] += 1
         if re.search(r"\{%k[1-7]\}", text):
             counts["masked"] += 1
         if re.match(r"^(vpcmp|vcmp|k(mov|and|or|xor|not|shift))", op):
@@ -76,7 +79,7 @@ def main():
             continue
         name = label[len(".LBB"):]
         counts = dict(fma=0, masked=0, maskops=0, stack=0, vstack=0,
-                      fmastack=0, calls=0, dot=0)
+                      fmastack=0, calls=0, dot=0, pairs=0)
         count(body, counts)
         for _, other_comment, other_body in all_blocks:
             m = IN_LOOP_RE.search(other_comment + " ")

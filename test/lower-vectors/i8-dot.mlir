@@ -65,3 +65,36 @@ func.func @forms256(%acc: vector<8xi32>, %u: vector<32xi8>, %s: vector<32xi8>) -
   %us = vector.multi_reduction <add>, %ue, %acc [1] : vector<8x4xi32> to vector<8xi32>
   return %d, %ss, %us : vector<8xi32>, vector<8xi32>, vector<8xi32>
 }
+
+// The 2-way form (cache_reduce's i8 dot form without VNNI): the pairs
+// widened to i16 as the body widens them, vpmaddwd, added to the
+// accumulator, on 512 bits with AVX-512 BW (also on a VNNI target, where
+// cache_reduce takes groups of 4 instead). (The 256-bit form on AVX2 is
+// in the haswell GEMM of test/dot-product/asm.mlir; this pipeline first
+// splits these vectors to haswell's native size.)
+// VNNI-LABEL: llvm.func @pairs
+// VNNI: llvm.call_intrinsic "llvm.x86.avx512.pmaddw.d.512"
+// BW-LABEL: llvm.func @pairs
+// BW: %[[X:.*]] = llvm.zext %{{.*}} : vector<32xi8> to vector<32xi16>
+// BW: %[[Y:.*]] = llvm.sext %{{.*}} : vector<32xi8> to vector<32xi16>
+// BW: %[[Q:.*]] = llvm.call_intrinsic "llvm.x86.avx512.pmaddw.d.512"(%[[X]], %[[Y]]) : (vector<32xi16>, vector<32xi16>) -> vector<16xi32>
+// BW: llvm.add %{{.*}}, %[[Q]] : vector<16xi32>
+// BW-NOT: pmadd
+// AVX2-LABEL: llvm.func @pairs
+// AVX2-NOT: pmaddw.d.512
+func.func @pairs(%acc: vector<16xi32>, %x: vector<32xi8>, %y: vector<32xi8>,
+                 %acc8: vector<8xi32>, %x8: vector<16xi8>, %y8: vector<16xi8>) -> (vector<16xi32>, vector<8xi32>) {
+  %xg = vector.shape_cast %x : vector<32xi8> to vector<16x2xi8>
+  %yg = vector.shape_cast %y : vector<32xi8> to vector<16x2xi8>
+  %xe = arith.extui %xg : vector<16x2xi8> to vector<16x2xi32>
+  %ye = arith.extsi %yg : vector<16x2xi8> to vector<16x2xi32>
+  %p = arith.muli %xe, %ye : vector<16x2xi32>
+  %d = vector.multi_reduction <add>, %p, %acc [1] : vector<16x2xi32> to vector<16xi32>
+  %xg8 = vector.shape_cast %x8 : vector<16xi8> to vector<8x2xi8>
+  %yg8 = vector.shape_cast %y8 : vector<16xi8> to vector<8x2xi8>
+  %xe8 = arith.extui %xg8 : vector<8x2xi8> to vector<8x2xi32>
+  %ye8 = arith.extui %yg8 : vector<8x2xi8> to vector<8x2xi32>
+  %p8 = arith.muli %xe8, %ye8 : vector<8x2xi32>
+  %d8 = vector.multi_reduction <add>, %p8, %acc8 [1] : vector<8x2xi32> to vector<8xi32>
+  return %d, %d8 : vector<16xi32>, vector<8xi32>
+}

@@ -76,6 +76,28 @@ module attributes {transform.with_named_sequence, regtile.target = "x86-64"} {
 
 // -----
 
+// The x86-64 levels: their CPU tables list AVX2 (v3) and AVX-512 F/BW
+// (v4) but not what those imply (AVX); the implied features count.
+// CHECK-LABEL: levels
+// CHECK: remark: v3 256 : i64
+// CHECK: remark: v4 512 : i64
+module attributes {transform.with_named_sequence} {
+  func.func @v3() attributes {regtile.target = "x86-64-v3"} { return }
+  func.func @v4() attributes {regtile.target = "x86-64-v4"} { return }
+  transform.named_sequence @__transform_main(%root: !transform.any_op {transform.readonly}) {
+    %fs = transform.structured.match ops{["func.func"]} in %root : (!transform.any_op) -> !transform.any_op
+    %a, %b = transform.split_handle %fs : (!transform.any_op) -> (!transform.any_op, !transform.any_op)
+    transform.debug.emit_remark_at %a, "levels" : !transform.any_op
+    %ab, %ar, %al = transform.regtile.target_info %a : (!transform.any_op) -> (!transform.param<i64>, !transform.param<i64>, !transform.param<i64>)
+    transform.debug.emit_param_as_remark %ab, "v3" at %a : !transform.param<i64>, !transform.any_op
+    %bb, %br, %bl = transform.regtile.target_info %b : (!transform.any_op) -> (!transform.param<i64>, !transform.param<i64>, !transform.param<i64>)
+    transform.debug.emit_param_as_remark %bb, "v4" at %b : !transform.param<i64>, !transform.any_op
+    transform.yield
+  }
+}
+
+// -----
+
 // Without any description, the host answers (whatever it is).
 // CHECK-LABEL: host
 // CHECK: remark: simd_bits {{128|256|512}} : i64

@@ -217,7 +217,7 @@ bool holdsWholeGroups(RankedTensorType t, int64_t vectors, int64_t group) {
 /// after the vector dim in the vectored one. Returns false when the op does
 /// not have the form (the plain path applies), fails when it has it but it
 /// cannot be used as asked.
-FailureOr<bool> analyzeDot(linalg::LinalgOp op,
+FailureOr<bool> analyzeDot(linalg::LinalgOp op, const TargetInfo &target,
                            const CacheReduceOptions &options, Plan &plan,
                            std::string &reason) {
   std::optional<DotProductBody> body = matchDotProductBody(op);
@@ -225,7 +225,7 @@ FailureOr<bool> analyzeDot(linalg::LinalgOp op,
     return false;
   DotPlan dot;
   dot.body = *body;
-  dot.group = body->group();
+  dot.group = dotGroup(*body, target);
   SmallVector<OpOperand *> inputs = op.getDpsInputOperands();
   AffineMap maps[2] = {op.getMatchingIndexingMap(inputs[0]),
                        op.getMatchingIndexingMap(inputs[1])};
@@ -286,8 +286,9 @@ FailureOr<bool> analyzeDot(linalg::LinalgOp op,
   }
   dot.slice = slice;
   // (The sums' dims are known with the loop: analyzeShift.)
-  dot.shifted =
-      !body->isFloat() && body->unsignedInput[0] == body->unsignedInput[1];
+  // (vpdpbusd's groups of 4; pairs widen to i16 in any signedness.)
+  dot.shifted = !body->isFloat() && dot.group == 4 &&
+                body->unsignedInput[0] == body->unsignedInput[1];
   plan.dot = dot;
   plan.inputKinds.assign(2, InputKind::Broadcast);
   plan.inputKinds[dot.vectored] = InputKind::Vectored;
@@ -382,7 +383,7 @@ LogicalResult analyzeOp(linalg::LinalgOp op, const TargetInfo &target,
                         std::string &reason) {
   if (failed(analyzeLoops(op, target, plan, reason)))
     return failure();
-  FailureOr<bool> dot = analyzeDot(op, options, plan, reason);
+  FailureOr<bool> dot = analyzeDot(op, target, options, plan, reason);
   if (failed(dot))
     return failure();
   FailureOr<int64_t> vectoredInputs =

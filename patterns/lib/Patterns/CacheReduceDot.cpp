@@ -112,12 +112,13 @@ Value TileEmitter::dotBroadcast(OpBuilder &b, Location loc, int64_t r,
       transferRead(b, loc, in->get(), idx, VectorType::get({dot.group}, elt),
                    zeroOf(b, loc, elt), /*inBounds=*/true);
   groupReadOps.push_back(group.getDefiningOp());
-  Type i32 = b.getI32Type();
-  Value word =
-      vector::BitCastOp::create(b, loc, VectorType::get({1}, i32), group);
-  Value scalar = vector::ExtractOp::create(b, loc, word, 0);
+  // The group as one word (32 bits; 16 for i8 pairs), in every lane.
+  Type word = b.getIntegerType(dot.group * elt.getIntOrFloatBitWidth());
+  Value packed =
+      vector::BitCastOp::create(b, loc, VectorType::get({1}, word), group);
+  Value scalar = vector::ExtractOp::create(b, loc, packed, 0);
   Value splat = vector::BroadcastOp::create(
-      b, loc, VectorType::get({plan.lanes}, i32), scalar);
+      b, loc, VectorType::get({plan.lanes}, word), scalar);
   auto groupsType = VectorType::get({plan.lanes * dot.group}, elt);
   Value groups = vector::BitCastOp::create(b, loc, groupsType, splat);
   if (!dot.shifted)

@@ -101,15 +101,27 @@ bool broadcastSideHasInnerReduction(linalg::LinalgOp op) {
 
 } // namespace
 
+int64_t dotGroup(const DotProductBody &body, const TargetInfo &target) {
+  if (body.isFloat())
+    return 2;
+  return target.simdBits == 512 && target.hasAVX512VNNI() ? 4 : 2;
+}
+
 int64_t dotProductGroup(linalg::LinalgOp op, const TargetInfo &target) {
   std::optional<DotProductBody> dot = matchDotProductBody(op);
-  if (!dot || target.simdBits != 512 || !broadcastSideHasInnerReduction(op))
+  if (!dot || !broadcastSideHasInnerReduction(op))
     return 1;
+  bool zmm = target.simdBits == 512;
   if (dot->isFloat())
-    return target.hasAVX512BF16() ? dot->group() : 1;
+    return zmm && target.hasAVX512BF16() ? 2 : 1;
   // u8 x s8 as it is; s8 x s8 and u8 x u8 with A shifted to the other
   // signedness and B's column sums (cache_reduce's shifted dot form).
-  return target.hasAVX512VNNI() ? dot->group() : 1;
+  if (zmm && target.hasAVX512VNNI())
+    return 4;
+  // Without VNNI: pairs widened to i16, vpmaddwd (exact in any signedness).
+  bool pairs =
+      zmm ? target.has("avx512bw") : target.simdBits == 256 && target.hasAVX2();
+  return pairs ? 2 : 1;
 }
 
 } // namespace regtile

@@ -301,8 +301,11 @@ FailureOr<TargetInfo> parseTarget(StringRef description, std::string &error) {
     info.cpu = cpu.str();
     SmallVector<StringRef> cpuFeatures;
     llvm::X86::getFeaturesForCPU(cpu, cpuFeatures, /*NeedPlus=*/false);
-    for (StringRef f : cpuFeatures)
+    // With what each implies: the x86-64-vN levels list avx2 but not avx.
+    for (StringRef f : cpuFeatures) {
       info.features[f] = true;
+      llvm::X86::updateImpliedFeatures(f, /*Enabled=*/true, info.features);
+    }
     cacheDefaults(info);
   }
 

@@ -31,10 +31,14 @@ struct DotProductBody {
   mlir::Operation *add = nullptr;
 
   bool isFloat() const { return mlir::isa<mlir::FloatType>(accType); }
-  /// Input values per 32-bit lane of the dot-product instructions: 4 for
-  /// i8 (vpdpbusd), 2 for bf16 (vdpbf16ps).
-  int64_t group() const { return 32 / inputType.getIntOrFloatBitWidth(); }
 };
+
+/// The group of cache_reduce's dot form for `body` on `target`: 4 for i8
+/// where vpdpbusd multiplies 4 byte pairs per lane (AVX-512 VNNI), else 2
+/// (i8 pairs widened to i16 and multiplied by vpmaddwd, exactly in any
+/// signedness); 2 for bf16 (vdpbf16ps). The form is portable: without the
+/// instruction it lowers as ordinary vector code.
+int64_t dotGroup(const DotProductBody &body, const TargetInfo &target);
 
 /// An input of a linalg body widened to the accumulator's type: `v` is
 /// arith.extsi / extui / extf of block argument `argNumber` of `body`.
@@ -53,7 +57,8 @@ std::optional<DotProductBody> matchDotProductBody(mlir::linalg::LinalgOp op);
 /// output lane for `op`'s body: 4 for i8 x i8 -> i32 in any signedness on
 /// AVX-512 VNNI (vpdpbusd multiplies u8 by s8; s8 x s8 and u8 x u8 through
 /// cache_reduce's shifted form: A + 128 as u8 less 128 x B's column sums,
-/// A - 128 as s8 plus 128 x B's column sums), 2 for bf16 x bf16 -> f32 on
+/// A - 128 as s8 plus 128 x B's column sums), else 2 with AVX-512 BW or
+/// AVX2 (vpmaddwd on pairs widened to i16); 2 for bf16 x bf16 -> f32 on
 /// AVX-512 BF16 (vdpbf16ps); 1 when no unit serves it (the micro-kernel
 /// then widens the inputs and uses FMAs or multiply-adds).
 int64_t dotProductGroup(mlir::linalg::LinalgOp op, const TargetInfo &target);

@@ -104,6 +104,7 @@ struct I8DotOptions {
   bool avx512vnni = false;
   /// vpmaddubsw + vpmaddwd on 512 (AVX-512 BW) or 256 bits (AVX2): sums
   /// (one side all ones) only; a u8 x s8 product pair can saturate i16.
+  /// vpmaddwd alone: the 2-way form.
   bool avx512bw = false, avx2 = false;
 };
 
@@ -114,9 +115,12 @@ struct I8DotOptions {
 ///   u, s shape_casts of vector<4Lxi8>, L = 16 or 8;
 /// vpdpbusd for any P (L = 16, AVX-512 VNNI), and for P = extsi(s) or
 /// extui(u) `acc + vpmaddwd(vpmaddubsw(u, s), 1)` with the other side all
-/// ones (L = 16 with AVX-512 BW, L = 8 with AVX2). The lowering pipeline
-/// applies them for its target; forms without an instruction lower as
-/// ordinary vector code, with the same result.
+/// ones (L = 16 with AVX-512 BW, L = 8 with AVX2). And the 2-way form of
+/// cache_reduce without VNNI (vector<Lx2xi32>, P = ext(x) * ext(y) in any
+/// signedness, x, y from vector<2Lxi8>): `acc + vpmaddwd(x, y)` on the
+/// bytes widened to i16 (L = 16 with AVX-512 BW, L = 8 with AVX2). The
+/// lowering pipeline applies them for its target; forms without an
+/// instruction lower as ordinary vector code, with the same result.
 void populateI8DotPatterns(mlir::RewritePatternSet &patterns,
                            const I8DotOptions &options);
 

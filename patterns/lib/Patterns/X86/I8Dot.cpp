@@ -1,10 +1,11 @@
 //===- I8Dot.cpp - 4-way i8 dot products to x86 instructions -------------===//
 //
-// x86 instruction selection for the i8 reductions of
-// reduce_to_vector_accumulator: the portable 4-way dot product it emits
-// becomes vpdpbusd (AVX-512 VNNI) or, for sums, vpmaddubsw + vpmaddwd
-// (AVX-512 BW, AVX2). Run by regtile-lower-vectors before multi-reductions
-// are lowered (they must be seen whole).
+// x86 instruction selection for the i8 dot forms of
+// reduce_to_vector_accumulator and cache_reduce: the portable 4-way dot
+// product becomes vpdpbusd (AVX-512 VNNI) or, for sums, vpmaddubsw +
+// vpmaddwd (AVX-512 BW, AVX2); the 2-way one (cache_reduce without VNNI)
+// vpmaddwd on the pairs widened to i16. Run by regtile-lower-vectors before
+// multi-reductions are lowered (they must be seen whole).
 //
 //===----------------------------------------------------------------------===//
 
@@ -112,11 +113,73 @@ struct FourWayI8Dot : public OpRewritePattern<vector::MultiDimReductionOp> {
   I8DotOptions options;
 };
 
+/// The 2-way form cache_reduce emits where there is no VNNI:
+///   multi_reduction <add> [1] of vector<Lx2xi32> of ext(g(x)) * ext(g(y)),
+///   each ext extsi or extui, g a shape_cast from vector<2Lxi8>,
+/// to acc + vpmaddwd(ext(x), ext(y)) on the bytes widened to i16: each
+/// product of two i8 (either signedness) fits the instruction's i16 x i16
+/// -> i32, and so does the sum of two (at most 2 x 255 x 255): exact.
+struct TwoWayI8Dot : public OpRewritePattern<vector::MultiDimReductionOp> {
+  TwoWayI8Dot(MLIRContext *ctx, const I8DotOptions &options)
+      : OpRewritePattern(ctx), options(options) {}
+
+  /// The bytes `v` widens (vector<bytes x i8>) and whether unsigned.
+  static std::pair<Value, bool> bytesOf(Value v, int64_t bytes) {
+    Operation *ext = v.getDefiningOp();
+    if (!ext || !isa<arith::ExtSIOp, arith::ExtUIOp>(ext))
+      return {};
+    auto cast = ext->getOperand(0).getDefiningOp<vector::ShapeCastOp>();
+    if (!cast ||
+        cast.getSourceVectorType() !=
+            VectorType::get({bytes}, IntegerType::get(v.getContext(), 8)))
+      return {};
+    return {cast.getSource(), isa<arith::ExtUIOp>(ext)};
+  }
+
+  LogicalResult matchAndRewrite(vector::MultiDimReductionOp op,
+                                PatternRewriter &rewriter) const override {
+    VectorType source = op.getSourceVectorType();
+    if (op.getKind() != CombiningKind::ADD || source.getRank() != 2 ||
+        !source.getElementType().isInteger(32) || source.getDimSize(1) != 2 ||
+        source.isScalable() || op.getReductionDims() != ArrayRef<int64_t>{1})
+      return rewriter.notifyMatchFailure(op, "not a 2-way i8 dot");
+    int64_t lanes = source.getDimSize(0), bytes = 2 * lanes;
+    bool wide = lanes == 16;
+    if (!(wide ? options.avx512bw : lanes == 8 && options.avx2))
+      return rewriter.notifyMatchFailure(op, "no vpmaddwd for this width");
+    auto mul = op.getSource().getDefiningOp<arith::MulIOp>();
+    if (!mul)
+      return rewriter.notifyMatchFailure(op, "not a product");
+    auto [x, xUnsigned] = bytesOf(mul.getLhs(), bytes);
+    auto [y, yUnsigned] = bytesOf(mul.getRhs(), bytes);
+    if (!x || !y)
+      return rewriter.notifyMatchFailure(op, "not a product of i8 pairs");
+    Location loc = op.getLoc();
+    auto halves = VectorType::get({bytes}, rewriter.getI16Type());
+    auto widen = [&](Value v, bool isUnsigned) -> Value {
+      if (isUnsigned)
+        return arith::ExtUIOp::create(rewriter, loc, halves, v);
+      return arith::ExtSIOp::create(rewriter, loc, halves, v);
+    };
+    Value pairs =
+        LLVM::CallIntrinsicOp::create(
+            rewriter, loc, op.getDestType(),
+            rewriter.getStringAttr(wide ? "llvm.x86.avx512.pmaddw.d.512"
+                                        : "llvm.x86.avx2.pmadd.wd"),
+            ValueRange{widen(x, xUnsigned), widen(y, yUnsigned)})
+            .getResult(0);
+    rewriter.replaceOpWithNewOp<arith::AddIOp>(op, op.getAcc(), pairs);
+    return success();
+  }
+
+  I8DotOptions options;
+};
+
 } // namespace
 
 void populateI8DotPatterns(RewritePatternSet &patterns,
                            const I8DotOptions &options) {
-  patterns.add<FourWayI8Dot>(patterns.getContext(), options);
+  patterns.add<FourWayI8Dot, TwoWayI8Dot>(patterns.getContext(), options);
 }
 
 } // namespace regtile

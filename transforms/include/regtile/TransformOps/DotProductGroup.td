@@ -23,6 +23,9 @@ def DotProductGroupOp : RegtileTransformOp<"regtile.dot_product_group",
       (`arith.extui` / `arith.extsi`) on AVX-512 VNNI (`vpdpbusd`, which
       multiplies u8 by s8; s8 x s8 and u8 x u8 through `cache_reduce`'s
       shifted dot form);
+    - 2 for i8 x i8 without VNNI but with AVX-512 BW or AVX2 (the pairs
+      widened to i16 and multiplied by `vpmaddwd`, exact in any
+      signedness);
     - 2 for bf16 x bf16 to f32 (`arith.extf`) on AVX-512 BF16
       (`vdpbf16ps`);
     - 1 otherwise (no unit: the micro-kernel widens and uses FMAs or

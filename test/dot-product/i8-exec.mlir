@@ -1,18 +1,31 @@
-// Execution: u8 x u8 -> i32 (generics with extui on both inputs) through
-// the shifted vpdpbusd form (A's groups read as s8 after the xor, a - 128;
-// 128 x B's column sums of u8 added): a GEMM by @regtile_matmul and a 3x3
-// NHWC conv by @regtile_conv2d (strategies/), compared exactly with the
-// unscheduled payload over the whole byte range (0 to 255), on shapes that
-// divide no tile or group (K = 29, 601; 17 input channels, 40 output
-// channels, 7 x 9 outputs), with 1 and 3 threads. (On a host without
-// VNNI the strategies widen instead: the comparison holds either way.)
-// RUN: env OMP_NUM_THREADS=1 %difftest %s --no-warnings --schedule 'transform-preload-library{transform-library-paths=%regtile-src/strategies},transform-interpreter' | FileCheck %s
-// RUN: env OMP_NUM_THREADS=3 %difftest %s --no-warnings --schedule 'transform-preload-library{transform-library-paths=%regtile-src/strategies},transform-interpreter' | FileCheck %s
+// Execution of the i8 GEMM and conv micro-kernels the strategies pick
+// (@regtile_matmul, @regtile_conv2d from strategies/), compared exactly
+// with the unscheduled payload over the whole byte range, on shapes that
+// divide no tile or group (K = 29, 601; 17 and 3 input channels, 40 and 17
+// output channels, 7 x 9 and 4 x 5 outputs):
+// - u8 x u8 (generics with extui on both inputs) on the host: on AVX-512
+//   VNNI the shifted vpdpbusd form (A's groups read as s8 after the xor,
+//   a - 128; 128 x B's column sums of u8 added), with 1 and 3 threads;
+// - without VNNI (the functions' regtile.target: skylake-avx512, AVX-512
+//   BW; haswell, AVX2 on ymm): K in pairs, widened to i16 and multiplied
+//   by vpmaddwd, for u8 x u8, u8 x s8 and s8 x s8 (the inputs' extensions
+//   rewritten by sed). (On haswell the conv's pair steps read 16 bytes of
+//   the filter cache: regtile.prefetch_ahead warns that nothing moves by a
+//   cache line; the run allows that warning.)
+// RUN: env OMP_NUM_THREADS=1 %difftest %s --no-warnings --define TARGET=host --schedule 'transform-preload-library{transform-library-paths=%regtile-src/strategies},transform-interpreter' | FileCheck %s
+// RUN: env OMP_NUM_THREADS=3 %difftest %s --no-warnings --define TARGET=host --schedule 'transform-preload-library{transform-library-paths=%regtile-src/strategies},transform-interpreter' | FileCheck %s
+// RUN: %if host-avx512 %{ %difftest %s --no-warnings --define TARGET=skylake-avx512 --lower-options target=skylake-avx512 --schedule 'transform-preload-library{transform-library-paths=%regtile-src/strategies},transform-interpreter' | FileCheck %s %}
+// RUN: sed 's/%uy = arith.extui/%uy = arith.extsi/' %s > %t.u8s8.mlir
+// RUN: %if host-avx512 %{ env OMP_NUM_THREADS=3 %difftest %t.u8s8.mlir --no-warnings --define TARGET=skylake-avx512 --lower-options target=skylake-avx512 --schedule 'transform-preload-library{transform-library-paths=%regtile-src/strategies},transform-interpreter' | FileCheck %s %}
+// RUN: sed 's/= arith.extui/= arith.extsi/' %s > %t.s8s8.mlir
+// RUN: %if host-avx512 %{ %difftest %t.s8s8.mlir --no-warnings --define TARGET=skylake-avx512 --lower-options target=skylake-avx512 --schedule 'transform-preload-library{transform-library-paths=%regtile-src/strategies},transform-interpreter' | FileCheck %s %}
+// RUN: %difftest %s --define TARGET=haswell --lower-options target=haswell --schedule 'transform-preload-library{transform-library-paths=%regtile-src/strategies},transform-interpreter' | FileCheck %s
 // CHECK: PASS 4 cases
 
 // DIFFTEST-CASE: M=37 N=53 K=29
 // DIFFTEST-CASE: M=70 N=130 K=601
-func.func @kernel(%a: tensor<${M}x${K}xi8>, %b: tensor<${K}x${N}xi8>, %c: tensor<${M}x${N}xi32>) -> tensor<${M}x${N}xi32> {
+func.func @kernel(%a: tensor<${M}x${K}xi8>, %b: tensor<${K}x${N}xi8>, %c: tensor<${M}x${N}xi32>) -> tensor<${M}x${N}xi32>
+    attributes {regtile.target = "${TARGET}"} {
   %r = linalg.generic {
       indexing_maps = [affine_map<(m, n, k) -> (m, k)>,
                        affine_map<(m, n, k) -> (k, n)>,
@@ -66,7 +79,8 @@ module attributes {transform.with_named_sequence} {
 
 // DIFFTEST-CASE: H=7 W=9 HI=9 WI=11 CI=17 CO=40
 // DIFFTEST-CASE: H=4 W=5 HI=6 WI=7 CI=3 CO=17
-func.func @kernel(%in: tensor<1x${HI}x${WI}x${CI}xi8>, %f: tensor<3x3x${CI}x${CO}xi8>, %o: tensor<1x${H}x${W}x${CO}xi32>) -> tensor<1x${H}x${W}x${CO}xi32> {
+func.func @kernel(%in: tensor<1x${HI}x${WI}x${CI}xi8>, %f: tensor<3x3x${CI}x${CO}xi8>, %o: tensor<1x${H}x${W}x${CO}xi32>) -> tensor<1x${H}x${W}x${CO}xi32>
+    attributes {regtile.target = "${TARGET}"} {
   %zero = arith.constant 0 : i32
   %z = linalg.fill ins(%zero : i32) outs(%o : tensor<1x${H}x${W}x${CO}xi32>) -> tensor<1x${H}x${W}x${CO}xi32>
   %conv = linalg.generic {
