@@ -21,6 +21,20 @@ using vector::CombiningKind;
 namespace regtile {
 namespace {
 
+/// The bytes `v` widens, an arith.extsi / extui of a shape_cast from
+/// vector<bytes x i8> (its source, and whether unsigned); null otherwise.
+std::pair<Value, bool> widenedBytes(Value v, int64_t bytes) {
+  Operation *ext = v.getDefiningOp();
+  if (!ext || !isa<arith::ExtSIOp, arith::ExtUIOp>(ext))
+    return {};
+  auto cast = ext->getOperand(0).getDefiningOp<vector::ShapeCastOp>();
+  if (!cast ||
+      cast.getSourceVectorType() !=
+          VectorType::get({bytes}, IntegerType::get(v.getContext(), 8)))
+    return {};
+  return {cast.getSource(), isa<arith::ExtUIOp>(ext)};
+}
+
 /// The portable form emitted by I8DotStrategy::vpdpbusd, to instructions:
 ///   multi_reduction <add> [1] of vector<Lx4xi32> into vector<Lxi32>, of
 ///   extui(g(u)) * extsi(g(s)), extsi(g(s)) or extui(g(u)), where g is a
@@ -30,16 +44,8 @@ struct FourWayI8Dot : public OpRewritePattern<vector::MultiDimReductionOp> {
       : OpRewritePattern(ctx), options(options) {}
 
   static Value bytesOf(Value v, bool wantSigned, int64_t bytes) {
-    Operation *ext = v.getDefiningOp();
-    if (!ext ||
-        (wantSigned ? !isa<arith::ExtSIOp>(ext) : !isa<arith::ExtUIOp>(ext)))
-      return {};
-    auto cast = ext->getOperand(0).getDefiningOp<vector::ShapeCastOp>();
-    if (!cast ||
-        cast.getSourceVectorType() !=
-            VectorType::get({bytes}, IntegerType::get(v.getContext(), 8)))
-      return {};
-    return cast.getSource();
+    auto [source, isUnsigned] = widenedBytes(v, bytes);
+    return source && isUnsigned != wantSigned ? source : Value();
   }
 
   LogicalResult matchAndRewrite(vector::MultiDimReductionOp op,
@@ -123,19 +129,6 @@ struct TwoWayI8Dot : public OpRewritePattern<vector::MultiDimReductionOp> {
   TwoWayI8Dot(MLIRContext *ctx, const I8DotOptions &options)
       : OpRewritePattern(ctx), options(options) {}
 
-  /// The bytes `v` widens (vector<bytes x i8>) and whether unsigned.
-  static std::pair<Value, bool> bytesOf(Value v, int64_t bytes) {
-    Operation *ext = v.getDefiningOp();
-    if (!ext || !isa<arith::ExtSIOp, arith::ExtUIOp>(ext))
-      return {};
-    auto cast = ext->getOperand(0).getDefiningOp<vector::ShapeCastOp>();
-    if (!cast ||
-        cast.getSourceVectorType() !=
-            VectorType::get({bytes}, IntegerType::get(v.getContext(), 8)))
-      return {};
-    return {cast.getSource(), isa<arith::ExtUIOp>(ext)};
-  }
-
   LogicalResult matchAndRewrite(vector::MultiDimReductionOp op,
                                 PatternRewriter &rewriter) const override {
     VectorType source = op.getSourceVectorType();
@@ -150,8 +143,8 @@ struct TwoWayI8Dot : public OpRewritePattern<vector::MultiDimReductionOp> {
     auto mul = op.getSource().getDefiningOp<arith::MulIOp>();
     if (!mul)
       return rewriter.notifyMatchFailure(op, "not a product");
-    auto [x, xUnsigned] = bytesOf(mul.getLhs(), bytes);
-    auto [y, yUnsigned] = bytesOf(mul.getRhs(), bytes);
+    auto [x, xUnsigned] = widenedBytes(mul.getLhs(), bytes);
+    auto [y, yUnsigned] = widenedBytes(mul.getRhs(), bytes);
     if (!x || !y)
       return rewriter.notifyMatchFailure(op, "not a product of i8 pairs");
     Location loc = op.getLoc();
