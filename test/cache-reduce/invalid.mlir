@@ -42,6 +42,28 @@ module attributes {transform.with_named_sequence} {
 
 // -----
 
+// The handles swapped: the loop given is another op's (the op is not in
+// it).
+func.func @not_inside(%a: tensor<8x8xf32>, %b: tensor<8x16xf32>, %c: tensor<8x16xf32>) -> (tensor<8x16xf32>, tensor<8x16xf32>) {
+  // expected-note @below {{payload op}}
+  %r = linalg.matmul {tag = "first"} ins(%a, %b : tensor<8x8xf32>, tensor<8x16xf32>) outs(%c : tensor<8x16xf32>) -> tensor<8x16xf32>
+  %s = linalg.matmul {tag = "second"} ins(%a, %b : tensor<8x8xf32>, tensor<8x16xf32>) outs(%c : tensor<8x16xf32>) -> tensor<8x16xf32>
+  return %r, %s : tensor<8x16xf32>, tensor<8x16xf32>
+}
+module attributes {transform.with_named_sequence} {
+  transform.named_sequence @__transform_main(%root: !transform.any_op {transform.readonly}) {
+    %m1 = transform.structured.match attributes{tag = "first"} in %root : (!transform.any_op) -> !transform.any_op
+    %m2 = transform.structured.match attributes{tag = "second"} in %root : (!transform.any_op) -> !transform.any_op
+    %t1, %k1 = transform.structured.tile_using_for %m1 tile_sizes [0, 0, 1] : (!transform.any_op) -> (!transform.any_op, !transform.any_op)
+    %t2, %k2 = transform.structured.tile_using_for %m2 tile_sizes [0, 0, 1] : (!transform.any_op) -> (!transform.any_op, !transform.any_op)
+    // expected-error @below {{cannot keep the output tile in registers: the op is not inside the loop}}
+    %l = transform.regtile.cache_reduce %t1, %k2 {arch = "znver4"} : (!transform.any_op, !transform.any_op) -> !transform.any_op
+    transform.yield
+  }
+}
+
+// -----
+
 // The loop over M moves the output tile: not a reduction loop of the op.
 func.func @not_a_reduction_loop(%a: tensor<8x8xf32>, %b: tensor<8x16xf32>, %c: tensor<8x16xf32>) -> tensor<8x16xf32> {
   // expected-note @below {{payload op}}
