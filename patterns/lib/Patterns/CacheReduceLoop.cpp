@@ -115,6 +115,17 @@ bool dependsOn(Value v, Value iv, Operation *scope) {
   return false;
 }
 
+/// Whether `a` and `b` (a tile's extract and the insert of its update)
+/// address the same region: offsets, sizes and strides.
+bool sameRegion(OffsetSizeAndStrideOpInterface a,
+                OffsetSizeAndStrideOpInterface b) {
+  return isEqualConstantIntOrValueArray(a.getMixedOffsets(),
+                                        b.getMixedOffsets()) &&
+         isEqualConstantIntOrValueArray(a.getMixedSizes(), b.getMixedSizes()) &&
+         isEqualConstantIntOrValueArray(a.getMixedStrides(),
+                                        b.getMixedStrides());
+}
+
 /// `size` is what tiling by `step` over [0, ub) makes of a tile's extent:
 /// the constant `step` (ub a constant multiple of it) or min(step, ub - iv),
 /// `step` a constant or a value (scf.forall's step from a thread count).
@@ -190,10 +201,7 @@ bool threadsTile(scf::ForOp l, BlockArgument arg, Operation *from,
       insert = dyn_cast<tensor::InsertSliceOp>(user);
   return insert && insert.getDest() == arg && insert.getSource() == updated &&
          insert.getResult() == yielded && yielded.hasOneUse() &&
-         isEqualConstantIntOrValueArray(insert.getMixedOffsets(),
-                                        s.getMixedOffsets()) &&
-         isEqualConstantIntOrValueArray(insert.getMixedSizes(),
-                                        s.getMixedSizes());
+         sameRegion(insert, s);
 }
 
 /// Whether the shared output `arg` of `l` is only sliced (`from`) and the
@@ -207,13 +215,7 @@ bool threadsTile(scf::ForallOp l, BlockArgument arg, Operation *from,
     return false;
   auto insert =
       dyn_cast<tensor::ParallelInsertSliceOp>(*updated.getUsers().begin());
-  return insert && insert.getDest() == arg &&
-         isEqualConstantIntOrValueArray(insert.getMixedOffsets(),
-                                        s.getMixedOffsets()) &&
-         isEqualConstantIntOrValueArray(insert.getMixedSizes(),
-                                        s.getMixedSizes()) &&
-         isEqualConstantIntOrValueArray(insert.getMixedStrides(),
-                                        s.getMixedStrides());
+  return insert && insert.getDest() == arg && sameRegion(insert, s);
 }
 
 /// Follows the initial value of the reduction loop's output tile up
@@ -467,11 +469,7 @@ LogicalResult analyzeTensorOutput(Operation *updater, Value init,
   if (plan.outSlice) {
     auto insert = dyn_cast<tensor::InsertSliceOp>(*result.getUsers().begin());
     if (!insert || insert.getDest() != iterArg ||
-        !insert.getResult().hasOneUse() ||
-        !isEqualConstantIntOrValueArray(insert.getMixedOffsets(),
-                                        plan.outSlice.getMixedOffsets()) ||
-        !isEqualConstantIntOrValueArray(insert.getMixedSizes(),
-                                        plan.outSlice.getMixedSizes())) {
+        !insert.getResult().hasOneUse() || !sameRegion(insert, plan.outSlice)) {
       reason = "the op's result is not inserted back where its output tile "
                "was extracted";
       return failure();
@@ -590,9 +588,7 @@ bool threadsWholeTile(scf::ForOp l, Operation *next, bool isOp) {
       isWholeSlice(s, l.getInitArgs()[0])) {
     auto i = dyn_cast<tensor::InsertSliceOp>(*updated.getUsers().begin());
     if (!i || i.getDest() != arg || !i.getResult().hasOneUse() ||
-        !isEqualConstantIntOrValueArray(i.getMixedOffsets(),
-                                        s.getMixedOffsets()) ||
-        !isEqualConstantIntOrValueArray(i.getMixedSizes(), s.getMixedSizes()))
+        !sameRegion(i, s))
       return false;
     slice = s;
     insert = i;
