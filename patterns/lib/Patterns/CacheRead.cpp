@@ -402,7 +402,8 @@ CacheLayout computeLayout(const Analysis &a, bool packed, int64_t lanes32) {
     l.innerPos = {last, *a.grouped};
     int64_t columns =
         a.dims[last].loop ? a.dims[last].step : a.tileBounds[last];
-    l.tiles = {llvm::alignTo(columns, lanes32), a.dims[*a.grouped].step};
+    l.tiles = {static_cast<int64_t>(llvm::alignTo(columns, lanes32)),
+               a.dims[*a.grouped].step};
   }
   // Tiles of one element are no tiles: when every tiled dim steps by 1 and
   // the innermost dim is untiled (a convolution's filter: kh by the
