@@ -65,8 +65,8 @@ module attributes {transform.with_named_sequence} {
   //         for kw, ci: channels/lanes vectors of F, rows input broadcasts,
   //                     rows * channels / lanes FMAs
   //                     (F prefetched `%prefetch` steps ahead)
-  // bf16 on AVX-512 BF16 and u8 x s8 on AVX-512 VNNI (dot_product_group
-  // g = 2 or 4): F is [kh][ci/g][kw][channels][g] (cache_read {interleave})
+  // bf16 on AVX-512 BF16 and u8 x s8 on AVX-512 VNNI or AVX-VNNI
+  // (dot_product_group g = 2 or 4): F is [kh][ci/g][kw][channels][g] (cache_read {interleave})
   // and the nest is kh, ci step g, kw: each step one 32-bit input group
   // broadcast per row and one vdpbf16ps / vpdpbusd per accumulator
   // (cache_reduce's dot form, accumulators kept across the whole nest).

@@ -59,8 +59,8 @@ module attributes {transform.with_named_sequence} {
   //                       mr * nr/lanes FMAs
   // Edges (sizes that divide nothing) use masked B/C vectors and clamped A
   // rows in the same micro-kernel: no scalar loop.
-  // bf16 on AVX-512 BF16, i8 x i8 in any signedness on AVX-512 VNNI
-  // (dot_product_group g = 2 or 4): K steps by g, Bc is [nc/nr][kc/g][nr][g]
+  // bf16 on AVX-512 BF16, i8 x i8 in any signedness on AVX-512 VNNI or
+  // AVX-VNNI (dot_product_group g = 2 or 4): K steps by g, Bc is [nc/nr][kc/g][nr][g]
   // (cache_read {interleave}, packed before the row loop), and each step is
   // one vdpbf16ps / vpdpbusd per accumulator (cache_reduce's dot form; s8 x
   // s8 and u8 x u8 with A shifted to the other signedness and 128 x B's

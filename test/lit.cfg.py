@@ -80,6 +80,10 @@ if "avx512f" in host_cpu_flags():
     config.substitutions.append(("%host-isa", "avx512"))
 else:
     config.substitutions.append(("%host-isa", "avx2"))
+# AVX-VNNI (vpdpbusd on ymm, VEX-encoded: Zen 5, Alder Lake and later):
+# execution of kernels for an AVX2 + AVX-VNNI target.
+if "avx_vnni" in host_cpu_flags():
+    config.available_features.add("host-avxvnni")
 if config.regtile_sanitizers:
     config.available_features.add("sanitizers")
 if config.regtile_enable_bench:

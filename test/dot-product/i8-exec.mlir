@@ -9,7 +9,9 @@
 // - without VNNI (the functions' regtile.target: skylake-avx512, AVX-512
 //   BW; haswell, AVX2 on ymm): K in pairs, widened to i16 and multiplied
 //   by vpmaddwd, for u8 x u8, u8 x s8 and s8 x s8 (the inputs' extensions
-//   rewritten by sed). (On haswell the conv's pair steps read 16 bytes of
+//   rewritten by sed);
+// - with AVX-VNNI on an AVX2 target (alderlake; run where the host has
+//   AVX-VNNI): vpdpbusd on ymm, the same three signednesses. (On haswell the conv's pair steps read 16 bytes of
 //   the filter cache: regtile.prefetch_ahead warns that nothing moves by a
 //   cache line; the run allows that warning.)
 // RUN: env OMP_NUM_THREADS=1 %difftest %s --no-warnings --define TARGET=host --schedule 'transform-preload-library{transform-library-paths=%regtile-src/strategies},transform-interpreter' | FileCheck %s
@@ -19,6 +21,9 @@
 // RUN: %if host-avx512 %{ env OMP_NUM_THREADS=3 %difftest %t.u8s8.mlir --no-warnings --define TARGET=skylake-avx512 --lower-options target=skylake-avx512 --schedule 'transform-preload-library{transform-library-paths=%regtile-src/strategies},transform-interpreter' | FileCheck %s %}
 // RUN: sed 's/= arith.extui/= arith.extsi/' %s > %t.s8s8.mlir
 // RUN: %if host-avx512 %{ %difftest %t.s8s8.mlir --no-warnings --define TARGET=skylake-avx512 --lower-options target=skylake-avx512 --schedule 'transform-preload-library{transform-library-paths=%regtile-src/strategies},transform-interpreter' | FileCheck %s %}
+// RUN: %if host-avxvnni %{ env OMP_NUM_THREADS=3 %difftest %s --define TARGET=alderlake --lower-options target=alderlake --schedule 'transform-preload-library{transform-library-paths=%regtile-src/strategies},transform-interpreter' | FileCheck %s %}
+// RUN: %if host-avxvnni %{ %difftest %t.u8s8.mlir --define TARGET=alderlake --lower-options target=alderlake --schedule 'transform-preload-library{transform-library-paths=%regtile-src/strategies},transform-interpreter' | FileCheck %s %}
+// RUN: %if host-avxvnni %{ %difftest %t.s8s8.mlir --define TARGET=alderlake --lower-options target=alderlake --schedule 'transform-preload-library{transform-library-paths=%regtile-src/strategies},transform-interpreter' | FileCheck %s %}
 // RUN: %difftest %s --define TARGET=haswell --lower-options target=haswell --schedule 'transform-preload-library{transform-library-paths=%regtile-src/strategies},transform-interpreter' | FileCheck %s
 // CHECK: PASS 4 cases
 

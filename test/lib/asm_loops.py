@@ -47,11 +47,18 @@ def blocks(lines):
 DOT_RE = r"^(vpdpbusd|vpdpwssd|vdpbf16ps)"
 
 
+def mnemonic(text):
+    """The instruction's name, past an encoding prefix ({vex}: AVX-VNNI's
+    vpdpbusd on ymm)."""
+    words = text.split()
+    return words[1] if words[0].startswith("{") and len(words) > 1 else words[0]
+
+
 def count(instructions, counts):
-    has_fma = any(re.match(r"^vf(n?)m(add|sub)", t.split()[0]) or
-                  re.match(DOT_RE, t.split()[0]) for t in instructions)
+    has_fma = any(re.match(r"^vf(n?)m(add|sub)", mnemonic(t)) or
+                  re.match(DOT_RE, mnemonic(t)) for t in instructions)
     for text in instructions:
-        op = text.split()[0]
+        op = mnemonic(text)
         if re.match(r"^vf(n?)m(add|sub)", op):
             counts["fma"] += 1
         if re.match(DOT_RE, op):

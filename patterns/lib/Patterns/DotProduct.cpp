@@ -104,7 +104,7 @@ bool broadcastSideHasInnerReduction(linalg::LinalgOp op) {
 int64_t dotGroup(const DotProductBody &body, const TargetInfo &target) {
   if (body.isFloat())
     return 2;
-  return target.simdBits == 512 && target.hasAVX512VNNI() ? 4 : 2;
+  return target.hasI8DotProduct() ? 4 : 2;
 }
 
 int64_t dotProductGroup(linalg::LinalgOp op, const TargetInfo &target) {
@@ -116,7 +116,7 @@ int64_t dotProductGroup(linalg::LinalgOp op, const TargetInfo &target) {
     return zmm && target.hasAVX512BF16() ? 2 : 1;
   // u8 x s8 as it is; s8 x s8 and u8 x u8 with A shifted to the other
   // signedness and B's column sums (cache_reduce's shifted dot form).
-  if (zmm && target.hasAVX512VNNI())
+  if (target.hasI8DotProduct())
     return 4;
   // Without VNNI: pairs widened to i16, vpmaddwd (exact in any signedness).
   bool pairs =

@@ -28,7 +28,8 @@ VectorLoweringOptions VectorLoweringOptions::forTarget(const TargetInfo &t) {
   options.transposeLowering =
       t.hasAVX512() ? vector::VectorTransposeLowering::Shuffle16x16
                     : vector::VectorTransposeLowering::Shuffle1D;
-  options.i8Dot.avx512vnni = t.simdBits == 512 && t.hasAVX512VNNI();
+  options.i8Dot.vnni512 = t.simdBits == 512 && t.hasI8DotProduct();
+  options.i8Dot.vnni256 = t.simdBits == 256 && t.hasI8DotProduct();
   options.i8Dot.avx512bw = t.simdBits == 512 && t.has("avx512bw");
   options.i8Dot.avx2 = t.simdBits == 256 && t.hasAVX2();
   options.avx512bf16 = t.simdBits == 512 && t.hasAVX512BF16();
@@ -106,8 +107,8 @@ LogicalResult lowerVectors(Operation *root,
   MLIRContext *ctx = root->getContext();
 
   // 0. Instruction selection that must see multi-reductions whole.
-  if (options.i8Dot.avx512vnni || options.i8Dot.avx512bw ||
-      options.i8Dot.avx2 || options.avx512bf16) {
+  if (options.i8Dot.vnni512 || options.i8Dot.vnni256 ||
+      options.i8Dot.avx512bw || options.i8Dot.avx2 || options.avx512bf16) {
     RewritePatternSet patterns(ctx);
     populateI8DotPatterns(patterns, options.i8Dot);
     if (options.avx512bf16)

@@ -82,8 +82,8 @@ namespace {
 ///   sum of s8 a * s8 b: acc += dot(a ^ 0x80, b)  (= (a + 128) * b as u8)
 ///                       corr += dot(u8 ones, b), result -= 128 * sum(corr)
 /// Masked-off bytes are zero, which adds nothing. The lowering selects
-/// vpdpbusd on AVX-512 VNNI targets, and for the sums (one side ones)
-/// vpmaddubsw + vpmaddwd elsewhere (populateI8DotPatterns).
+/// vpdpbusd on AVX-512 VNNI / AVX-VNNI targets, and for the sums (one side
+/// ones) vpmaddubsw + vpmaddwd elsewhere (populateI8DotPatterns).
 class I8DotStrategy : public Strategy {
 public:
   I8DotStrategy(linalg::LinalgOp op, const Analysis &a, I8Dot dot,
@@ -93,10 +93,10 @@ public:
         lanes(vectorBytes / 4) {}
 
   /// Whether `target` has an instruction for the form of `dot`: any dot
-  /// with AVX-512 VNNI (512-bit vectors), sums (one side all ones, no
-  /// saturation in vpmaddubsw's pairs) with AVX2 or AVX-512 BW.
+  /// with vpdpbusd (AVX-512 VNNI on zmm, AVX-VNNI on ymm), sums (one side all
+  /// ones, no saturation in vpmaddubsw's pairs) with AVX2 or AVX-512 BW.
   static bool supports(const TargetInfo &target, const I8Dot &dot) {
-    if (target.simdBits == 512 && target.hasAVX512VNNI())
+    if (target.hasI8DotProduct())
       return true;
     if (dot.b)
       return false;

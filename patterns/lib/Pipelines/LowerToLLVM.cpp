@@ -131,10 +131,13 @@ struct RegtileDeallocateBuffersPass
 
 struct RegtileExpandArithPass
     : public impl::RegtileExpandArithBase<RegtileExpandArithPass> {
+  using Base::Base;
   void runOnOperation() override {
     RewritePatternSet patterns(&getContext());
     arith::populateCeilFloorDivExpandOpsPatterns(patterns);
     arith::populateExpandScalingExtTruncPatterns(patterns);
+    if (expandBF16)
+      arith::populateExpandBFloat16Patterns(patterns);
     if (failed(applyPatternsGreedily(getOperation(), std::move(patterns))))
       signalPassFailure();
   }
@@ -282,7 +285,10 @@ LogicalResult buildLowerToLLVMPipeline(OpPassManager &pm,
 
   pm.addPass(memref::createExpandStridedMetadataPass());
   pm.addPass(createLowerAffinePass());
-  pm.addPass(createRegtileExpandArith());
+  // Without native bf16 conversions, bf16 is storage only (see
+  // RegtileBF16Storage).
+  bool bf16Storage = !info.hasBF16Conversions();
+  pm.addPass(createRegtileExpandArith({/*expandBF16=*/bf16Storage}));
   // scf.parallel -> omp.parallel { omp.wsloop { omp.loop_nest } } only now:
   // earlier, loop-invariant code motion and canonicalization treat the
   // wsloop as a loop and hoist ops into its wrapper region, which must hold
@@ -309,6 +315,8 @@ LogicalResult buildLowerToLLVMPipeline(OpPassManager &pm,
   pm.addPass(createUBToLLVMConversionPass());
   pm.addPass(createConvertOpenMPToLLVMPass());
   pm.addPass(createReconcileUnrealizedCastsPass());
+  if (bf16Storage)
+    pm.addPass(createRegtileBF16Storage());
   pm.addPass(createCanonicalizerPass());
   pm.addPass(createRegtileFinalizeLLVM({options.target}));
   return success();

@@ -32,10 +32,10 @@ namespace regtile {
 /// The features that decide SIMD width, register count and special
 /// instructions, in the order they are printed.
 static constexpr llvm::StringLiteral kInterestingFeatures[] = {
-    "sse4.2",      "avx",        "avx2",       "fma",
-    "avx512f",     "avx512bw",   "avx512vl",   "avx512dq",
-    "avx512vnni",  "avx512bf16", "avx512fp16", "avxvnni",
-    "avxvnniint8", "amx-tile",   "amx-int8",   "amx-bf16"};
+    "sse4.2",     "avx",      "avx2",        "fma",          "avx512f",
+    "avx512bw",   "avx512vl", "avx512dq",    "avx512vnni",   "avx512bf16",
+    "avx512fp16", "avxvnni",  "avxvnniint8", "avxneconvert", "amx-tile",
+    "amx-int8",   "amx-bf16"};
 
 static void deriveSimdFacts(TargetInfo &info) {
   if (info.has("avx512f")) {

@@ -100,8 +100,9 @@ reduceToVectorAccumulator(mlir::RewriterBase &rewriter,
 
 /// The x86 instructions available for the 4-way i8 dot form.
 struct I8DotOptions {
-  /// vpdpbusd (512-bit): every form.
-  bool avx512vnni = false;
+  /// vpdpbusd on 512 bits (AVX-512 VNNI) or 256 bits (AVX-VNNI, or
+  /// AVX-512 VNNI with VL): every form.
+  bool vnni512 = false, vnni256 = false;
   /// vpmaddubsw + vpmaddwd on 512 (AVX-512 BW) or 256 bits (AVX2): sums
   /// (one side all ones) only; a u8 x s8 product pair can saturate i16.
   /// vpmaddwd alone: the 2-way form.

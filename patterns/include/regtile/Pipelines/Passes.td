@@ -53,6 +53,35 @@ def RegtileExpandArith : Pass<"regtile-expand-arith"> {
     operand order. Left alone, they become `llvm.intr.minimum` /
     `maximum` / `minnum` / `maxnum`, which LLVM lowers with the IEEE
     semantics, in scalar and vector code alike.
+
+    With `expand-bf16` (targets without native bf16 conversions), also
+    upstream's bf16 expansions: `extf` from bf16 as a 16-bit shift of the
+    bits, `truncf` to bf16 as integer round-to-nearest-even, where LLVM 22
+    would call `__truncsfbf2` once per element.
+  }];
+  let options = [
+    Option<"expandBF16", "expand-bf16", "bool", /*default=*/"false",
+           "Expand extf / truncf between bf16 and f32 to integer operations">
+  ];
+}
+
+def RegtileBF16Storage : Pass<"regtile-bf16-storage", "mlir::ModuleOp"> {
+  let summary = "Retype the bf16 values LLVM functions only move to i16";
+  let description = [{
+    For targets without native bf16 conversions (AVX-512 BF16,
+    AVX-NE-CONVERT), after the conversion to the LLVM dialect and
+    `regtile-expand-arith{expand-bf16}`: in each `llvm.func` where every op
+    that sees a bf16 value only moves its bits (loads, stores, shuffles,
+    element inserts and extracts, selects, bitcasts, constants, branches,
+    masked loads and stores, GEPs and allocas of bf16), bf16 becomes i16
+    (scalars, vectors, arrays; constants keep their bits). LLVM 22's x86
+    code generation keeps bf16 vectors in registers only with those
+    features: elsewhere it promotes each element of a bf16 vector that
+    crosses blocks (a phi, as a pack row read ahead or a masked read
+    makes) through f32 with a `__truncsfbf2` call, 64 calls per step of a
+    bf16 GEMM's micro-kernel; and its InstCombine turns i16 bitcasts around
+    bf16 loads, stores and phis back into bf16. A function that computes
+    on bf16, or has bf16 in its signature, is left as it is.
   }];
 }
 
@@ -129,7 +158,9 @@ def RegtileLowerToLLVM : Pass<"regtile-lower-to-llvm", "mlir::ModuleOp"> {
     schedule, check the `regtile.*` marks (an unknown or mistyped one is an
     error), bufferize, deallocate, lower vectors for x86 SIMD, apply the
     marked loop stages (fill on first use, streaming stores, prefetches),
-    convert to LLVM, finalize.
+    convert to LLVM, finalize. For a target without native bf16
+    conversions, bf16 is storage only in the LLVM code
+    (`regtile-expand-arith{expand-bf16}`, `regtile-bf16-storage`).
 
     Threads: an `scf.forall` (e.g. from `structured.tile_using_forall`)
     becomes an `scf.parallel` right after bufferization

@@ -100,6 +100,20 @@ struct TargetInfo {
   bool hasAVX512VNNI() const { return has("avx512vnni"); }
   /// AVX-512 BF16 (vdpbf16ps).
   bool hasAVX512BF16() const { return has("avx512bf16"); }
+  /// Native conversions between f32 and bf16 (AVX-512 BF16,
+  /// AVX-NE-CONVERT): with them, LLVM keeps bf16 vectors in registers;
+  /// without, regtile-lower-to-llvm keeps bf16 as i16 bits.
+  bool hasBF16Conversions() const {
+    return hasAVX512BF16() || has("avxneconvert");
+  }
+  /// vpdpbusd on full-width vectors: AVX-512 VNNI on zmm; AVX-VNNI (or
+  /// AVX-512 VNNI with VL) on ymm.
+  bool hasI8DotProduct() const {
+    if (simdBits == 512)
+      return hasAVX512VNNI();
+    return simdBits == 256 &&
+           (has("avxvnni") || (hasAVX512VNNI() && has("avx512vl")));
+  }
 
   /// Native vector length in elements of `elementType` (at least 1); a
   /// sub-byte type counts as the byte that holds it in memory

@@ -2,10 +2,10 @@
 //
 // x86 instruction selection for the i8 dot forms of
 // reduce_to_vector_accumulator and cache_reduce: the portable 4-way dot
-// product becomes vpdpbusd (AVX-512 VNNI) or, for sums, vpmaddubsw +
-// vpmaddwd (AVX-512 BW, AVX2); the 2-way one (cache_reduce without VNNI)
-// vpmaddwd on the pairs widened to i16. Run by regtile-lower-vectors before
-// multi-reductions are lowered (they must be seen whole).
+// product becomes vpdpbusd (AVX-512 VNNI on zmm, AVX-VNNI on ymm) or, for sums,
+// vpmaddubsw + vpmaddwd (AVX-512 BW, AVX2); the 2-way one (cache_reduce without
+// VNNI) vpmaddwd on the pairs widened to i16. Run by regtile-lower-vectors
+// before multi-reductions are lowered (they must be seen whole).
 //
 //===----------------------------------------------------------------------===//
 
@@ -83,7 +83,7 @@ struct FourWayI8Dot : public OpRewritePattern<vector::MultiDimReductionOp> {
           DenseElementsAttr::get(VectorType::get({n}, element),
                                  rewriter.getIntegerAttr(element, v)));
     };
-    bool vnni = wide && options.avx512vnni;
+    bool vnni = wide ? options.vnni512 : options.vnni256;
     if (!vnni && !(isSum && (wide ? options.avx512bw : options.avx2)))
       return rewriter.notifyMatchFailure(op, "no instruction for this form");
     // (Nothing is created before the match is certain.)
@@ -92,7 +92,9 @@ struct FourWayI8Dot : public OpRewritePattern<vector::MultiDimReductionOp> {
     if (vnni) {
       rewriter.replaceOpWithNewOp<LLVM::CallIntrinsicOp>(
           op, op.getDestType(),
-          rewriter.getStringAttr("llvm.x86.avx512.vpdpbusd.512"),
+          // The 256-bit intrinsic is also AVX-VNNI's ({vex} vpdpbusd).
+          rewriter.getStringAttr(wide ? "llvm.x86.avx512.vpdpbusd.512"
+                                      : "llvm.x86.avx512.vpdpbusd.256"),
           ValueRange{op.getAcc(), u, s});
       return success();
     }

@@ -93,7 +93,7 @@ def CacheReduceOp : RegtileTransformOp<"regtile.cache_reduce",
     Attributes:
     **Dot form.** When the op's body is `out + ext(a) * ext(b)` on i8
     (to i32) or bf16 (to f32) inputs (`regtile::matchDotProductBody`) and
-    a reduction dim of 2 to g iterations (g = 4 for i8 on AVX-512 VNNI, 2
+    a reduction dim of 2 to g iterations (g = 4 for i8 on AVX-512 VNNI or AVX-VNNI, 2
     for i8 elsewhere and for bf16: the values a 32-bit lane of `vpdpbusd`
     / `vdpbf16ps` sums, or `vpmaddwd` an i16 pair of) is the innermost
     dim of both inputs, after the vector dim in the vectored one (the
@@ -105,7 +105,7 @@ def CacheReduceOp : RegtileTransformOp<"regtile.cache_reduce",
     word (32 bits; 16 for i8 pairs) and broadcast, and per accumulator the
     dot products in a portable form (`vector.multi_reduction <add>` over
     the group of the widened products) that `regtile-lower-to-llvm` turns
-    into `vpdpbusd` (u8 x s8, AVX-512 VNNI), `vpmaddwd` on the pairs
+    into `vpdpbusd` (u8 x s8; AVX-512 VNNI on zmm, AVX-VNNI on ymm), `vpmaddwd` on the pairs
     widened to i16 (i8 pairs, AVX-512 BW or AVX2) or `vdpbf16ps` (AVX-512
     BF16) and lowers as ordinary vector code elsewhere. When the loop's range is not known to
     be a multiple of g, the whole groups run unmasked and a second loop

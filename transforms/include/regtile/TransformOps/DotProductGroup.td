@@ -20,9 +20,10 @@ def DotProductGroupOp : RegtileTransformOp<"regtile.dot_product_group",
     `patterns/include/regtile/Patterns/DotProduct.h`):
 
     - 4 for `out + ext(a) * ext(b)` with i8 x i8 to i32 in any signedness
-      (`arith.extui` / `arith.extsi`) on AVX-512 VNNI (`vpdpbusd`, which
-      multiplies u8 by s8; s8 x s8 and u8 x u8 through `cache_reduce`'s
-      shifted dot form);
+      (`arith.extui` / `arith.extsi`) on AVX-512 VNNI (`vpdpbusd` on zmm)
+      or, on AVX2 targets, AVX-VNNI (`vpdpbusd` on ymm); the instruction
+      multiplies u8 by s8; s8 x s8 and u8 x u8 go through `cache_reduce`'s
+      shifted dot form;
     - 2 for i8 x i8 without VNNI but with AVX-512 BW or AVX2 (the pairs
       widened to i16 and multiplied by `vpmaddwd`, exact in any
       signedness);

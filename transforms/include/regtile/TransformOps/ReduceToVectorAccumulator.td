@@ -53,7 +53,7 @@ def ReduceToVectorAccumulatorOp : RegtileTransformOp<"regtile.reduce_to_vector_a
     one vectorized.
 
     i8 -> i32 sums (`addi(out, extsi/extui(x))`) and, on targets with
-    AVX-512 VNNI, dot products (`addi(out, muli(ext(a), ext(b)))`, any
+    AVX-512 VNNI (zmm) or AVX-VNNI (ymm), dot products (`addi(out, muli(ext(a), ext(b)))`, any
     signedness but u8 x u8) accumulate a native vector of bytes per step
     into each of `accumulators` separate `vector<Lxi32>` accumulators (L =
     16 with AVX-512, 8 with AVX2), in a portable 4-way dot form
