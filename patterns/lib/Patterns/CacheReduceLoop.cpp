@@ -119,11 +119,7 @@ bool dependsOn(Value v, Value iv, Operation *scope) {
 /// address the same region: offsets, sizes and strides.
 bool sameRegion(OffsetSizeAndStrideOpInterface a,
                 OffsetSizeAndStrideOpInterface b) {
-  return isEqualConstantIntOrValueArray(a.getMixedOffsets(),
-                                        b.getMixedOffsets()) &&
-         isEqualConstantIntOrValueArray(a.getMixedSizes(), b.getMixedSizes()) &&
-         isEqualConstantIntOrValueArray(a.getMixedStrides(),
-                                        b.getMixedStrides());
+  return a.isSameAs(b, isEqualConstantIntOrValue);
 }
 
 /// `size` is what tiling by `step` over [0, ub) makes of a tile's extent:
