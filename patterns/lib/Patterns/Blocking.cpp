@@ -7,6 +7,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "regtile/Patterns/Blocking.h"
+#include "regtile/Patterns/DotProduct.h"
 
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
 
@@ -147,7 +148,7 @@ int64_t chooseKc(const TargetInfo &target, const ContractionBlocking &b,
 
 /// nc, the width of the B block (kc x nc), for the tile and depth of `b`.
 int64_t chooseNc(const TargetInfo &target, const ContractionBlocking &b,
-                 int64_t lanes, int64_t bytes) {
+                 int64_t lanes, int64_t bytes, int64_t group) {
   // The B block (kc x nc) is streamed again by every row tile; each A
   // sliver (mr x kc) is reused from L1 by the nc / nr tiles of its row. The
   // block takes half of L2, which it shares with the A slivers and C tiles
@@ -156,18 +157,21 @@ int64_t chooseNc(const TargetInfo &target, const ContractionBlocking &b,
   // were 0.5-1 MiB of its 1.25 MiB). Where L3 fills L2 fast enough for the
   // micro-kernel (TargetInfo::l3BytesPerCycle: AMD Zen) it takes L2 or half
   // the core's share of L3, the larger: a wider block reuses each A sliver
-  // more. Fast enough: the micro-kernel's B stream at the FMA peak, nr
-  // elements per mr x nr / lanes FMAs, needs at most half of that
-  // bandwidth. Measured, 2048^3: on Zen 3 (6 x 16, 10.7 bytes per cycle of
-  // 32) nc 512, a 2 MiB block, ran 1.11x nc 128 (L2); on Zen 4 (6 x 64 with
-  // one zmm FMA per cycle: 10.7) the tuner picks nc 1024 over 256; on Zen 5
-  // (two per cycle: 21.3) nc 128 (half of L2) ran 1.13x nc 512.
+  // more. Fast enough: the micro-kernel's B stream at the FMA peak, nr x
+  // group elements per mr x nr / lanes FMAs (or dot-product instructions,
+  // which issue at the FMA's rate on these AMD cores), needs at most half
+  // of that bandwidth. Measured, 2048^3: on Zen 3 (6 x 16, 10.7 bytes per
+  // cycle of 32) nc 512, a 2 MiB block, ran 1.11x nc 128 (L2); on Zen 4
+  // (6 x 64 with one zmm FMA per cycle: 10.7) the tuner picks nc 1024 over
+  // 256; on Zen 5 (two per cycle: 21.3) nc 128 (half of L2) ran 1.13x nc
+  // 512. An i8 step of vpdpbusd reads 4 bytes per lane as f32's reads 4
+  // (21.3 on Zen 5 too); counted as 1 byte, it took 2 MiB blocks there.
   double fmaCycles =
       target.vectorFMA ? target.vectorFMA->reciprocalThroughput : 0.0;
   bool l3Feeds = false;
   if (target.l3BytesPerCycle > 0 && fmaCycles > 0) {
-    double bBytesPerCycle =
-        double(b.nr * bytes) / (double(b.mr * (b.nr / lanes)) * fmaCycles);
+    double bBytesPerCycle = double(b.nr * bytes * group) /
+                            (double(b.mr * (b.nr / lanes)) * fmaCycles);
     l3Feeds = 2 * bBytesPerCycle <= double(target.l3BytesPerCycle);
   }
   int64_t blockBytes = l3Feeds
@@ -180,7 +184,7 @@ int64_t chooseNc(const TargetInfo &target, const ContractionBlocking &b,
 
 FailureOr<ContractionBlocking>
 chooseContractionBlocking(const TargetInfo &target, Type accType,
-                          int64_t inputBytes,
+                          int64_t inputBytes, int64_t group,
                           const ContractionBlockingOptions &fixed,
                           int64_t reductionExtent, std::string &reason) {
   int64_t lanes = target.lanes(accType);
@@ -205,7 +209,8 @@ chooseContractionBlocking(const TargetInfo &target, Type accType,
   if (failed(chooseRegisterTile(target, lanes, fixed, b, reason)))
     return failure();
   b.kc = fixed.kc ? fixed.kc : chooseKc(target, b, bytes, reductionExtent);
-  b.nc = fixed.nc ? fixed.nc : chooseNc(target, b, lanes, bytes);
+  b.nc = fixed.nc ? fixed.nc
+                  : chooseNc(target, b, lanes, bytes, std::max<int64_t>(1, group));
   if (b.nc % b.nr != 0) {
     reason =
         ("nc = " + Twine(b.nc) + " is not a multiple of nr = " + Twine(b.nr))
@@ -237,7 +242,8 @@ computeContractionBlocking(linalg::LinalgOp op, const TargetInfo &target,
   }
   if (inputBytes == 0)
     inputBytes = accType.getIntOrFloatBitWidth() / 8;
-  return chooseContractionBlocking(target, accType, inputBytes, options,
+  return chooseContractionBlocking(target, accType, inputBytes,
+                                   dotProductGroup(op, target), options,
                                    staticReductionExtent(op), reason);
 }
 

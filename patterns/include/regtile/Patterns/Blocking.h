@@ -102,7 +102,9 @@ int64_t minBytesPerThread(const TargetInfo &target);
 ///     share of L3 (TargetInfo::l3PerCoreBytes) or L2, the larger, where L3
 ///     keeps up: its fill bandwidth (TargetInfo::l3BytesPerCycle, AMD Zen)
 ///     is at least twice what the micro-kernel's B stream needs at the FMA
-///     peak (nr elements per mr x nr / lanes FMAs); a multiple of nr.
+///     peak (nr x group elements per mr x nr / lanes FMAs or dot-product
+///     instructions, `group` the reduction values one sums per lane); a
+///     multiple of nr.
 /// Sizes fixed by the caller (a schedule's tuning knobs) are taken as given,
 /// after checks, and the others derived from them: `kc` from the given
 /// `mr`, `nc` from `kc` and `nr`.
@@ -127,14 +129,16 @@ computeContractionBlocking(mlir::linalg::LinalgOp op, const TargetInfo &target,
 /// The blocking for accumulators of `accType`, inputs of `inputBytes` per
 /// element (the widest input: what the A slivers and B blocks hold in the
 /// caches; an i8 or bf16 GEMM's blocks go 4x or 2x deeper or wider than
-/// f32's) and a reduction of static extent `reductionExtent` (0: not
-/// known). Fails, setting `reason`, if a
+/// f32's), a micro-kernel step summing `group` reduction values per lane
+/// (dotProductGroup: 4 for vpdpbusd, 2 for vdpbf16ps, 1 for an FMA) and a
+/// reduction of static extent `reductionExtent` (0: not known). Fails,
+/// setting `reason`, if a
 /// fixed size is negative, `nr` is not a multiple of the native vector
 /// length, the mr x nr tile with the row of B and the broadcast of A does
 /// not fit the register file, or `nc` is not a multiple of `nr`.
 mlir::FailureOr<ContractionBlocking>
 chooseContractionBlocking(const TargetInfo &target, mlir::Type accType,
-                          int64_t inputBytes,
+                          int64_t inputBytes, int64_t group,
                           const ContractionBlockingOptions &options,
                           int64_t reductionExtent, std::string &reason);
 

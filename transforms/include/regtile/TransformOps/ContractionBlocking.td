@@ -38,7 +38,9 @@ def ContractionBlockingOp : RegtileTransformOp<"regtile.contraction_blocking",
       more tiles), else half of L2, which it shares with the A slivers
       and C tiles (Intel: 1 MiB on Sapphire Rapids and later; Zen 5, whose
       two zmm FMAs per cycle need B at 21 bytes per cycle: 512 KiB) (a
-      multiple of `nr`).
+      multiple of `nr`). The B stream counts the reduction values a step
+      sums per lane (`dot_product_group`): a `vpdpbusd` step reads 4 i8
+      per lane, a `vdpbf16ps` step 2 bf16, as many bytes as an f32 FMA.
 
     Cache sizes are the host's as the OS reports them, or documented
     defaults for named CPUs (`arch`, or the payload's `regtile.target`).
