@@ -209,8 +209,9 @@ chooseContractionBlocking(const TargetInfo &target, Type accType,
   if (failed(chooseRegisterTile(target, lanes, fixed, b, reason)))
     return failure();
   b.kc = fixed.kc ? fixed.kc : chooseKc(target, b, bytes, reductionExtent);
-  b.nc = fixed.nc ? fixed.nc
-                  : chooseNc(target, b, lanes, bytes, std::max<int64_t>(1, group));
+  b.nc = fixed.nc
+             ? fixed.nc
+             : chooseNc(target, b, lanes, bytes, std::max<int64_t>(1, group));
   if (b.nc % b.nr != 0) {
     reason =
         ("nc = " + Twine(b.nc) + " is not a multiple of nr = " + Twine(b.nr))
