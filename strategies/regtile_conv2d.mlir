@@ -38,7 +38,7 @@ module attributes {transform.with_named_sequence} {
   // What looks like a 2-D convolution: linalg.conv_2d_nhwc_hwcf, or a
   // linalg.generic with its loops (4 parallel, then 3 reduction).
   // convolution_blocking then checks that it is one regtile schedules
-  // (convolution dims, NHWC output, unit strides and dilations) and says
+  // (convolution dims, NHWC output; any strides and dilations) and says
   // why not.
   transform.named_sequence @regtile_match_convolution(
       %op: !transform.any_op {transform.readonly}) -> !transform.any_op {

@@ -104,3 +104,56 @@ module attributes {transform.with_named_sequence} {
     transform.yield
   }
 }
+
+// -----
+
+// Strides and dilations: the tile rows are output pixels whatever the
+// input step (the micro-kernel reads the input at its stride): the tile of
+// the output's shape, as for unit steps (8 x 8 x 16 outputs: one row of 8
+// pixels; 12 x 12: two rows of 6).
+// CHECK-LABEL: strided
+// CHECK: remark: strided rows 8 : i64
+// CHECK: remark: strided channels 32 : i64
+// CHECK: remark: unit-step rows 8 : i64
+// CHECK: remark: unit-step channels 32 : i64
+// CHECK: remark: dilated rows 6 : i64
+// CHECK: remark: dilated channels 32 : i64
+func.func @strided(%in: tensor<1x17x17x16xf32>, %f: tensor<3x3x16x16xf32>, %o: tensor<1x8x8x16xf32>) -> tensor<1x8x8x16xf32> {
+  %r = linalg.conv_2d_nhwc_hwcf {strides = dense<2> : tensor<2xi64>, dilations = dense<1> : tensor<2xi64>}
+      ins(%in, %f : tensor<1x17x17x16xf32>, tensor<3x3x16x16xf32>) outs(%o : tensor<1x8x8x16xf32>) -> tensor<1x8x8x16xf32>
+  return %r : tensor<1x8x8x16xf32>
+}
+func.func @unit_step(%in: tensor<1x10x10x16xf32>, %f: tensor<3x3x16x16xf32>, %o: tensor<1x8x8x16xf32>) -> tensor<1x8x8x16xf32> {
+  %r = linalg.conv_2d_nhwc_hwcf
+      ins(%in, %f : tensor<1x10x10x16xf32>, tensor<3x3x16x16xf32>) outs(%o : tensor<1x8x8x16xf32>) -> tensor<1x8x8x16xf32>
+  return %r : tensor<1x8x8x16xf32>
+}
+func.func @dilated(%in: tensor<1x16x16x16xf32>, %f: tensor<3x3x16x16xf32>, %o: tensor<1x12x12x16xf32>) -> tensor<1x12x12x16xf32> {
+  %r = linalg.conv_2d_nhwc_hwcf {strides = dense<1> : tensor<2xi64>, dilations = dense<2> : tensor<2xi64>}
+      ins(%in, %f : tensor<1x16x16x16xf32>, tensor<3x3x16x16xf32>) outs(%o : tensor<1x12x12x16xf32>) -> tensor<1x12x12x16xf32>
+  return %r : tensor<1x12x12x16xf32>
+}
+module attributes {transform.with_named_sequence} {
+  transform.named_sequence @__transform_main(%root: !transform.any_op {transform.readonly}) {
+    %f = transform.structured.match ops{["func.func"]} attributes{sym_name = "strided"} in %root : (!transform.any_op) -> !transform.any_op
+    transform.debug.emit_remark_at %f, "strided" : !transform.any_op
+    %s = transform.structured.match ops{["linalg.conv_2d_nhwc_hwcf"]} in %f : (!transform.any_op) -> !transform.any_op
+    %r, %rows, %ch, %filter = transform.regtile.convolution_blocking %s {arch = "znver4"}
+        : (!transform.any_op) -> (!transform.any_op, !transform.param<i64>, !transform.param<i64>, !transform.param<i64>)
+    transform.debug.emit_param_as_remark %rows, "strided rows" : !transform.param<i64>
+    transform.debug.emit_param_as_remark %ch, "strided channels" : !transform.param<i64>
+    %u = transform.structured.match ops{["func.func"]} attributes{sym_name = "unit_step"} in %root : (!transform.any_op) -> !transform.any_op
+    %uc = transform.structured.match ops{["linalg.conv_2d_nhwc_hwcf"]} in %u : (!transform.any_op) -> !transform.any_op
+    %r1, %rows1, %ch1, %filter1 = transform.regtile.convolution_blocking %uc {arch = "znver4"}
+        : (!transform.any_op) -> (!transform.any_op, !transform.param<i64>, !transform.param<i64>, !transform.param<i64>)
+    transform.debug.emit_param_as_remark %rows1, "unit-step rows" : !transform.param<i64>
+    transform.debug.emit_param_as_remark %ch1, "unit-step channels" : !transform.param<i64>
+    %g = transform.structured.match ops{["func.func"]} attributes{sym_name = "dilated"} in %root : (!transform.any_op) -> !transform.any_op
+    %d = transform.structured.match ops{["linalg.conv_2d_nhwc_hwcf"]} in %g : (!transform.any_op) -> !transform.any_op
+    %r2, %rows2, %ch2, %filter2 = transform.regtile.convolution_blocking %d {arch = "znver4"}
+        : (!transform.any_op) -> (!transform.any_op, !transform.param<i64>, !transform.param<i64>, !transform.param<i64>)
+    transform.debug.emit_param_as_remark %rows2, "dilated rows" : !transform.param<i64>
+    transform.debug.emit_param_as_remark %ch2, "dilated channels" : !transform.param<i64>
+    transform.yield
+  }
+}

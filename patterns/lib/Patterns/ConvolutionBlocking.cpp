@@ -101,15 +101,6 @@ computeConvolutionBlocking(linalg::LinalgOp op, const TargetInfo &target,
               .getMajorSubMap(4))
     return fail("expected the loops (n, oh, ow, oc, kh, kw, ci) and an NHWC "
                 "output (the order of linalg.conv_2d_nhwc_hwcf)");
-  for (auto [what, values] :
-       {std::pair<StringRef, ArrayRef<int64_t>>{"stride", dims->strides},
-        {"dilation", dims->dilations}})
-    for (int64_t v : values)
-      if (v != 1)
-        return fail(llvm::formatv("a {0} of {1}: only strides and dilations "
-                                  "of 1 are supported",
-                                  what, v));
-
   if (fixed.rows < 0 || fixed.channels < 0)
     return fail(llvm::formatv("rows = {0}, channels = {1}: expected "
                               "non-negative sizes",

@@ -15,7 +15,9 @@ def ConvolutionBlockingOp : RegtileTransformOp<"regtile.convolution_blocking",
   let description = [{
     For each payload op, a 2-D convolution in the loop order of
     `linalg.conv_2d_nhwc_hwcf`, `(n, oh, ow, oc, kh, kw, ci)`, with an NHWC
-    output (the named op, or a `linalg.generic` with those loops), returns
+    output (the named op, or a `linalg.generic` with those loops), of any
+    strides and dilations (the tile's rows are output pixels; the
+    micro-kernel reads each row's input at its stride), returns
     what a schedule needs to keep its output tiles in registers
     (`cache_reduce`):
     - `root`: the op whose tiles the loops should produce, with the
@@ -51,7 +53,7 @@ def ConvolutionBlockingOp : RegtileTransformOp<"regtile.convolution_blocking",
     failure if a payload op's `regtile.target` is not understood, and a
     silenceable failure (naming why) for a payload op that is not such a
     convolution (other loop orders or layouts, depthwise or 1-D/3-D
-    convolutions, strides or dilations other than 1, a loop of no
+    convolutions, a loop of no
     iterations), for a fixing
     parameter that is not one non-negative integer, and for fixed sizes
     that fail the checks (with the numbers). Reads the handles only.
