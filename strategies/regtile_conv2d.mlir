@@ -129,6 +129,10 @@ module attributes {transform.with_named_sequence} {
       transform.apply_patterns.canonicalization
     } : !transform.any_op
     transform.apply_cse to %func : !transform.any_op
+    // Convolutions left (NCHW, depthwise, ...): a warning each, with why,
+    // instead of scalar loops without a word (after the canonicalization,
+    // which erases the originals fusion left dead).
+    transform.regtile.report_unscheduled %func {kinds = ["convolution"]} : !transform.any_op
     transform.yield
   }
 }

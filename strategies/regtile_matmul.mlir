@@ -120,6 +120,10 @@ module attributes {transform.with_named_sequence} {
       transform.apply_patterns.regtile.fold_whole_slices
     } : !transform.any_op
     transform.apply_cse to %func : !transform.any_op
+    // Contractions left (a matvec, more batch dims, ...): a warning each,
+    // with why, instead of scalar loops without a word (after the
+    // canonicalization, which erases ops left dead).
+    transform.regtile.report_unscheduled %func {kinds = ["contraction"]} : !transform.any_op
     transform.yield
   }
 

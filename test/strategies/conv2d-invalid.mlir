@@ -1,15 +1,22 @@
 // @regtile_conv2d schedules convolutions only: a matmul in the same
-// function is left alone; a convolution it cannot schedule (stride 2) is
-// refused with the reason, and the payload is left valid.
+// function is left alone, without a word (not its kind); a convolution the
+// strategy matches but cannot schedule (a generic with an NCHW output) is
+// refused with the reason, and the payload is left valid; a convolution it
+// does not match (linalg.conv_2d_nchw_fchw, depthwise) is left with a
+// warning saying why, beside the convolution it schedules.
 // (The refusal is reported at the strategy's line, in another file, so
 // it is checked with FileCheck rather than -verify-diagnostics.)
 // RUN: not %regtile-opt %s -p 'builtin.module(transform-preload-library{transform-library-paths=%regtile-src/strategies},transform-interpreter{entry-point=schedule})' \
 // RUN:   --split-input-file 2> %t.err | FileCheck %s
 // RUN: FileCheck %s --check-prefix=ERR --input-file=%t.err
 
-// ERR: regtile_conv2d.mlir:{{[0-9]+}}:{{[0-9]+}}: error: cannot block the convolution: a stride of 2: only strides and dilations of 1 are supported
-// ERR: conv2d-invalid.mlir:[[@LINE+21]]:8: note: payload op
+// ERR-NOT: warning
+// ERR: regtile_conv2d.mlir:{{[0-9]+}}:{{[0-9]+}}: error: cannot block the convolution: expected the loops (n, oh, ow, oc, kh, kw, ci) and an NHWC output (the order of linalg.conv_2d_nhwc_hwcf)
+// ERR: conv2d-invalid.mlir:[[@LINE+24]]:8: note: payload op
+// ERR: conv2d-invalid.mlir:[[@LINE+59]]:8: warning: regtile: this convolution is not scheduled: expected the loops (n, oh, ow, oc, kh, kw, ci) and an NHWC output (the order of linalg.conv_2d_nhwc_hwcf)
+// ERR: conv2d-invalid.mlir:[[@LINE+59]]:8: warning: regtile: this convolution is not scheduled: expected a 2-D convolution with one batch, two output image, one output channel, two filter loop and one input channel dims; found 1, 2, 0, 2 and 0 (and 1 depthwise dims)
 // ERR-NOT: error
+// ERR-NOT: warning
 
 // CHECK-LABEL: func.func @matmul_only
 // CHECK: linalg.matmul
@@ -28,10 +35,47 @@ module attributes {transform.with_named_sequence} {
 
 // -----
 
-func.func @strided(%in: tensor<1x17x17x16xf32>, %f: tensor<3x3x16x16xf32>, %o: tensor<1x8x8x16xf32>) -> tensor<1x8x8x16xf32> {
-  %r = linalg.conv_2d_nhwc_hwcf {strides = dense<2> : tensor<2xi64>, dilations = dense<1> : tensor<2xi64>}
-      ins(%in, %f : tensor<1x17x17x16xf32>, tensor<3x3x16x16xf32>) outs(%o : tensor<1x8x8x16xf32>) -> tensor<1x8x8x16xf32>
-  return %r : tensor<1x8x8x16xf32>
+func.func @nchw_generic(%in: tensor<1x16x10x10xf32>, %f: tensor<3x3x16x16xf32>, %o: tensor<1x16x8x8xf32>) -> tensor<1x16x8x8xf32> {
+  %r = linalg.generic {
+      indexing_maps = [affine_map<(n, h, w, c, kh, kw, ci) -> (n, ci, h + kh, w + kw)>,
+                       affine_map<(n, h, w, c, kh, kw, ci) -> (kh, kw, ci, c)>,
+                       affine_map<(n, h, w, c, kh, kw, ci) -> (n, c, h, w)>],
+      iterator_types = ["parallel", "parallel", "parallel", "parallel",
+                        "reduction", "reduction", "reduction"]}
+      ins(%in, %f : tensor<1x16x10x10xf32>, tensor<3x3x16x16xf32>) outs(%o : tensor<1x16x8x8xf32>) {
+  ^bb0(%x: f32, %y: f32, %acc: f32):
+    %p = arith.mulf %x, %y : f32
+    %s = arith.addf %acc, %p : f32
+    linalg.yield %s : f32
+  } -> tensor<1x16x8x8xf32>
+  return %r : tensor<1x16x8x8xf32>
+}
+module attributes {transform.with_named_sequence} {
+  transform.named_sequence @regtile_conv2d(%f: !transform.any_op {transform.readonly})
+  transform.named_sequence @schedule(%root: !transform.any_op {transform.readonly}) {
+    %f = transform.structured.match ops{["func.func"]} in %root : (!transform.any_op) -> !transform.any_op
+    transform.include @regtile_conv2d failures(propagate) (%f) : (!transform.any_op) -> ()
+    transform.yield
+  }
+}
+
+// -----
+
+// CHECK-LABEL: func.func @left_with_warnings
+// CHECK-NOT: linalg.conv_2d_nhwc_hwcf
+// CHECK: linalg.conv_2d_nchw_fchw
+// CHECK-NOT: linalg.conv_2d_nhwc_hwcf
+// CHECK: linalg.depthwise_conv_2d_nhwc_hwc
+// CHECK-NOT: linalg.conv_2d_nhwc_hwcf
+// CHECK: return
+func.func @left_with_warnings(%in: tensor<1x16x10x10xf32>, %f: tensor<16x16x3x3xf32>, %o: tensor<1x16x8x8xf32>,
+                              %hin: tensor<1x10x10x16xf32>, %hf: tensor<3x3x16x16xf32>, %ho: tensor<1x8x8x16xf32>,
+                              %df: tensor<3x3x16xf32>)
+    -> (tensor<1x16x8x8xf32>, tensor<1x8x8x16xf32>, tensor<1x8x8x16xf32>) {
+  %r = linalg.conv_2d_nchw_fchw ins(%in, %f : tensor<1x16x10x10xf32>, tensor<16x16x3x3xf32>) outs(%o : tensor<1x16x8x8xf32>) -> tensor<1x16x8x8xf32>
+  %d = linalg.depthwise_conv_2d_nhwc_hwc ins(%hin, %df : tensor<1x10x10x16xf32>, tensor<3x3x16xf32>) outs(%ho : tensor<1x8x8x16xf32>) -> tensor<1x8x8x16xf32>
+  %h = linalg.conv_2d_nhwc_hwcf ins(%hin, %hf : tensor<1x10x10x16xf32>, tensor<3x3x16x16xf32>) outs(%ho : tensor<1x8x8x16xf32>) -> tensor<1x8x8x16xf32>
+  return %r, %d, %h : tensor<1x16x8x8xf32>, tensor<1x8x8x16xf32>, tensor<1x8x8x16xf32>
 }
 module attributes {transform.with_named_sequence} {
   transform.named_sequence @regtile_conv2d(%f: !transform.any_op {transform.readonly})

@@ -1,0 +1,71 @@
+// report_unscheduled warns at each linalg op of its kinds left in the
+// function, with why regtile does not schedule it; other ops (fills,
+// elementwise generics, ops of another kind) get no warning.
+// RUN: %regtile-opt %s --split-input-file --transform-interpreter --verify-diagnostics
+
+func.func @convs(%in: tensor<1x16x10x10xf32>, %f: tensor<16x16x3x3xf32>, %o: tensor<1x16x8x8xf32>,
+                 %din: tensor<1x10x10x16xf32>, %df: tensor<3x3x16xf32>, %do: tensor<1x8x8x16xf32>,
+                 %hin: tensor<1x10x10x16xf32>, %hf: tensor<3x3x16x16xf32>, %ho: tensor<1x8x8x16xf32>,
+                 %a: tensor<8x8xf32>, %b: tensor<8x8xf32>, %c: tensor<8x8xf32>)
+    -> (tensor<1x16x8x8xf32>, tensor<1x8x8x16xf32>, tensor<1x8x8x16xf32>, tensor<8x8xf32>) {
+  // expected-warning @below {{regtile: this convolution is not scheduled: expected the loops (n, oh, ow, oc, kh, kw, ci) and an NHWC output (the order of linalg.conv_2d_nhwc_hwcf)}}
+  %r = linalg.conv_2d_nchw_fchw ins(%in, %f : tensor<1x16x10x10xf32>, tensor<16x16x3x3xf32>) outs(%o : tensor<1x16x8x8xf32>) -> tensor<1x16x8x8xf32>
+  // expected-warning @below {{regtile: this convolution is not scheduled: expected a 2-D convolution with one batch, two output image, one output channel, two filter loop and one input channel dims; found 1, 2, 0, 2 and 0 (and 1 depthwise dims)}}
+  %d = linalg.depthwise_conv_2d_nhwc_hwc ins(%din, %df : tensor<1x10x10x16xf32>, tensor<3x3x16xf32>) outs(%do : tensor<1x8x8x16xf32>) -> tensor<1x8x8x16xf32>
+  // expected-warning @below {{regtile: this convolution is not scheduled: regtile's convolution blocking accepts it, but no strategy op reached it}}
+  %h = linalg.conv_2d_nhwc_hwcf ins(%hin, %hf : tensor<1x10x10x16xf32>, tensor<3x3x16x16xf32>) outs(%ho : tensor<1x8x8x16xf32>) -> tensor<1x8x8x16xf32>
+  // A contraction: not of the kind asked for.
+  %m = linalg.matmul ins(%a, %b : tensor<8x8xf32>, tensor<8x8xf32>) outs(%c : tensor<8x8xf32>) -> tensor<8x8xf32>
+  return %r, %d, %h, %m : tensor<1x16x8x8xf32>, tensor<1x8x8x16xf32>, tensor<1x8x8x16xf32>, tensor<8x8xf32>
+}
+module attributes {transform.with_named_sequence} {
+  transform.named_sequence @__transform_main(%root: !transform.any_op {transform.readonly}) {
+    %f = transform.structured.match ops{["func.func"]} in %root : (!transform.any_op) -> !transform.any_op
+    transform.regtile.report_unscheduled %f {kinds = ["convolution"], arch = "znver4"} : !transform.any_op
+    transform.yield
+  }
+}
+
+// -----
+
+func.func @contractions(%a: tensor<8x8xf32>, %x: tensor<8xf32>, %y: tensor<8xf32>,
+                        %b: tensor<8x8xf32>, %c: tensor<8x8xf32>,
+                        %a4: tensor<2x3x8x8xf32>, %b4: tensor<2x3x8x8xf32>, %c4: tensor<2x3x8x8xf32>)
+    -> (tensor<8xf32>, tensor<8x8xf32>, tensor<8x8xf32>, tensor<2x3x8x8xf32>) {
+  // expected-warning @below {{regtile: this contraction is not scheduled: expected one M, one N and one K dim and at most one batch dim (a GEMM or batched GEMM); found 1 M, 0 N, 1 K and 0 batch dims}}
+  %v = linalg.matvec ins(%a, %x : tensor<8x8xf32>, tensor<8xf32>) outs(%y : tensor<8xf32>) -> tensor<8xf32>
+  // expected-warning @below {{regtile: this contraction is not scheduled: regtile's contraction blocking accepts it, but no strategy op reached it}}
+  %m = linalg.matmul ins(%a, %b : tensor<8x8xf32>, tensor<8x8xf32>) outs(%c : tensor<8x8xf32>) -> tensor<8x8xf32>
+  // Two batch dims (a generic: attention's batch x heads).
+  // expected-warning @below {{found 1 M, 1 N, 1 K and 2 batch dims}}
+  %bb = linalg.generic {
+      indexing_maps = [affine_map<(b, h, m, n, k) -> (b, h, m, k)>,
+                       affine_map<(b, h, m, n, k) -> (b, h, k, n)>,
+                       affine_map<(b, h, m, n, k) -> (b, h, m, n)>],
+      iterator_types = ["parallel", "parallel", "parallel", "parallel", "reduction"]}
+      ins(%a4, %b4 : tensor<2x3x8x8xf32>, tensor<2x3x8x8xf32>) outs(%c4 : tensor<2x3x8x8xf32>) {
+  ^bb0(%p: f32, %q: f32, %acc: f32):
+    %t = arith.mulf %p, %q : f32
+    %s = arith.addf %acc, %t : f32
+    linalg.yield %s : f32
+  } -> tensor<2x3x8x8xf32>
+  // Not compute ops of the kind: no warning.
+  %zero = arith.constant 0.0 : f32
+  %z = linalg.fill ins(%zero : f32) outs(%c : tensor<8x8xf32>) -> tensor<8x8xf32>
+  %relu = linalg.generic {
+      indexing_maps = [affine_map<(i, j) -> (i, j)>, affine_map<(i, j) -> (i, j)>],
+      iterator_types = ["parallel", "parallel"]}
+      ins(%z : tensor<8x8xf32>) outs(%c : tensor<8x8xf32>) {
+  ^bb0(%p: f32, %o: f32):
+    %r = arith.maximumf %p, %zero : f32
+    linalg.yield %r : f32
+  } -> tensor<8x8xf32>
+  return %v, %m, %relu, %bb : tensor<8xf32>, tensor<8x8xf32>, tensor<8x8xf32>, tensor<2x3x8x8xf32>
+}
+module attributes {transform.with_named_sequence} {
+  transform.named_sequence @__transform_main(%root: !transform.any_op {transform.readonly}) {
+    %f = transform.structured.match ops{["func.func"]} in %root : (!transform.any_op) -> !transform.any_op
+    transform.regtile.report_unscheduled %f {kinds = ["contraction", "convolution"]} : !transform.any_op
+    transform.yield
+  }
+}
