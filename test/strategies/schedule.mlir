@@ -1,0 +1,60 @@
+// @regtile_schedule: every convolution and contraction of a function,
+// each by its strategy, and a warning for each it leaves.
+//
+// Execution: a conv with bias and ReLU and a GEMM from a zero fill in one
+// function, against the unscheduled payload (exact: inputs are multiples
+// of 1/8), on sizes that divide nothing, with 1, 3 and 7 threads.
+// DEFINE: %{schedule} = --no-warnings --schedule 'transform-preload-library{transform-library-paths=%regtile-src/strategies,%S/Inputs/schedule_layers_schedule.mlir},transform-interpreter{entry-point=schedule}'
+// DEFINE: %{cases} = --case "H=5 W=7 HI=7 WI=9 CI=3 CO=17 M=13 N=40 K=29" --case "H=12 W=20 HI=14 WI=22 CI=16 CO=64 M=70 N=130 K=67"
+// RUN: env OMP_NUM_THREADS=1 %difftest %S/Inputs/schedule_layers.mlir %{schedule} %{cases} | FileCheck %s --check-prefix=EXEC
+// RUN: env OMP_NUM_THREADS=3 %difftest %S/Inputs/schedule_layers.mlir %{schedule} %{cases} | FileCheck %s --check-prefix=EXEC
+// RUN: env OMP_NUM_THREADS=7 %difftest %S/Inputs/schedule_layers.mlir %{schedule} %{cases} | FileCheck %s --check-prefix=EXEC
+// EXEC: PASS 2 cases
+//
+// Nothing of either layer is left outside the strategies' loops: no linalg
+// op, the conv's and the GEMM's FMAs on vectors.
+// RUN: %substitute "H=5 W=7 HI=7 WI=9 CI=3 CO=17 M=13 N=40 K=29" %S/Inputs/schedule_layers.mlir \
+// RUN:   | %regtile-opt -p 'builtin.module(transform-preload-library{transform-library-paths=%regtile-src/strategies,%S/Inputs/schedule_layers_schedule.mlir},transform-interpreter{entry-point=schedule},regtile-strip-schedule)' \
+// RUN:   | FileCheck %s --check-prefix=IR
+// IR-LABEL: func.func @layers
+// IR-NOT: linalg.
+// IR: vector.fma
+// IR-NOT: linalg.
+// IR: vector.fma
+// IR-NOT: linalg.
+// IR-LABEL: func.func private @regtileFillF32
+//
+// What it cannot schedule it leaves with a warning each: an NCHW conv and
+// a matvec beside the GEMM it schedules.
+// RUN: %regtile-opt %s -p 'builtin.module(transform-preload-library{transform-library-paths=%regtile-src/strategies},transform-interpreter{entry-point=schedule})' \
+// RUN:   2> %t.err | FileCheck %s --check-prefix=LEFT
+// RUN: FileCheck %s --check-prefix=WARN --input-file=%t.err
+// WARN: schedule.mlir:[[@LINE+15]]:8: warning: regtile: this convolution is not scheduled: expected the loops (n, oh, ow, oc, kh, kw, ci) and an NHWC output
+// WARN: schedule.mlir:[[@LINE+15]]:8: warning: regtile: this contraction is not scheduled: expected one M, one N and one K dim and at most one batch dim (a GEMM or batched GEMM); found 1 M, 0 N, 1 K and 0 batch dims
+// WARN-NOT: warning
+// WARN-NOT: error
+// LEFT-LABEL: func.func @left
+// LEFT: linalg.conv_2d_nchw_fchw
+// LEFT-NOT: linalg.matmul
+// LEFT: linalg.matvec
+// LEFT-NOT: linalg.matmul
+// LEFT: return
+
+func.func @left(%in: tensor<1x16x10x10xf32>, %f: tensor<16x16x3x3xf32>, %o: tensor<1x16x8x8xf32>,
+                %a: tensor<32x32xf32>, %b: tensor<32x32xf32>, %c: tensor<32x32xf32>,
+                %x: tensor<32xf32>, %y: tensor<32xf32>)
+    -> (tensor<1x16x8x8xf32>, tensor<32x32xf32>, tensor<32xf32>) {
+  %r = linalg.conv_2d_nchw_fchw ins(%in, %f : tensor<1x16x10x10xf32>, tensor<16x16x3x3xf32>) outs(%o : tensor<1x16x8x8xf32>) -> tensor<1x16x8x8xf32>
+  %v = linalg.matvec ins(%a, %x : tensor<32x32xf32>, tensor<32xf32>) outs(%y : tensor<32xf32>) -> tensor<32xf32>
+  %m = linalg.matmul ins(%a, %b : tensor<32x32xf32>, tensor<32x32xf32>) outs(%c : tensor<32x32xf32>) -> tensor<32x32xf32>
+  return %r, %m, %v : tensor<1x16x8x8xf32>, tensor<32x32xf32>, tensor<32xf32>
+}
+module attributes {transform.with_named_sequence} {
+  transform.named_sequence @regtile_schedule(%f: !transform.any_op {transform.readonly})
+  transform.named_sequence @schedule(%root: !transform.any_op {transform.readonly}) {
+    %f = transform.structured.match ops{["func.func"]} in %root : (!transform.any_op) -> !transform.any_op
+    transform.include @regtile_schedule failures(propagate) (%f) : (!transform.any_op) -> ()
+    transform.yield
+  }
+}
+
