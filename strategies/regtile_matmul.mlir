@@ -115,12 +115,27 @@ module attributes {transform.with_named_sequence} {
       %loop = transform.regtile.cache_reduce %micro, %k prefetch_ahead = %prefetch {prefetch_next_streams, allow_reassociation}
           : (!transform.any_op, !transform.any_op, !transform.param<i64>) -> !transform.any_op
     }
+    // Matrix-vector products, y[m] += A[m][k] x[k] with A row-major:
+    // memory-bound, no register blocking to do. Rows over threads (pieces
+    // of 24 rows), then each row's reduction in vector accumulators,
+    // several rows at a time, x read once per step for them all
+    // (reduce_to_vector_accumulator; FP sums reassociated).
+    %mvs = transform.structured.match ops{["linalg.matvec"]} in %func
+        : (!transform.any_op) -> !transform.any_op
+    transform.foreach %mvs : !transform.any_op {
+    ^bb0(%mv: !transform.any_op):
+      %rows, %threads = transform.regtile.distribute_over_threads %mv
+          grains [24] {fuse_producers}
+          : (!transform.any_op) -> (!transform.any_op, !transform.any_op)
+      %loop, %combine = transform.regtile.reduce_to_vector_accumulator %rows {allow_reassociation}
+          : (!transform.any_op) -> (!transform.any_op, !transform.any_op)
+    }
     transform.apply_patterns to %func {
       transform.apply_patterns.canonicalization
       transform.apply_patterns.regtile.fold_whole_slices
     } : !transform.any_op
     transform.apply_cse to %func : !transform.any_op
-    // Contractions left (a matvec, more batch dims, ...): a warning each,
+    // Contractions left (a vecmat, more batch dims, ...): a warning each,
     // with why, instead of scalar loops without a word (after the
     // canonicalization, which erases ops left dead).
     transform.regtile.report_unscheduled %func {kinds = ["contraction"]} : !transform.any_op

@@ -12,10 +12,10 @@
 // derived from the target:
 //   - 2-D convolutions, with their elementwise consumer and producers
 //     (bias, ReLU)                                     @regtile_conv2d
-//   - contractions (matmul, batch_matmul, GEMM-shaped generics)
+//   - contractions (matmul, batch_matmul, GEMM-shaped generics, matvec)
 //                                                      @regtile_matmul
 // Each warns at every op of its kind it leaves (NCHW or depthwise
-// convolutions, a matvec, ...), saying why
+// convolutions, a vecmat, ...), saying why
 // (transform.regtile.report_unscheduled). Not yet here: reductions,
 // packs / unpacks and standalone elementwise chains (their schedules are
 // op by op: examples/reductions, examples/pack, examples/supervector).

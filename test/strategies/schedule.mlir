@@ -25,18 +25,18 @@
 // IR-LABEL: func.func private @regtileFillF32
 //
 // What it cannot schedule it leaves with a warning each: an NCHW conv and
-// a matvec beside the GEMM it schedules.
+// a vecmat beside the GEMM it schedules.
 // RUN: %regtile-opt %s -p 'builtin.module(transform-preload-library{transform-library-paths=%regtile-src/strategies},transform-interpreter{entry-point=schedule})' \
 // RUN:   2> %t.err | FileCheck %s --check-prefix=LEFT
 // RUN: FileCheck %s --check-prefix=WARN --input-file=%t.err
 // WARN: schedule.mlir:[[@LINE+15]]:8: warning: regtile: this convolution is not scheduled: expected the loops (n, oh, ow, oc, kh, kw, ci) and an NHWC output
-// WARN: schedule.mlir:[[@LINE+15]]:8: warning: regtile: this contraction is not scheduled: expected one M, one N and one K dim and at most one batch dim (a GEMM or batched GEMM); found 1 M, 0 N, 1 K and 0 batch dims
+// WARN: schedule.mlir:[[@LINE+15]]:8: warning: regtile: this contraction is not scheduled: expected one M, one N and one K dim and at most one batch dim (a GEMM or batched GEMM); found 0 M, 1 N, 1 K and 0 batch dims
 // WARN-NOT: warning
 // WARN-NOT: error
 // LEFT-LABEL: func.func @left
 // LEFT: linalg.conv_2d_nchw_fchw
 // LEFT-NOT: linalg.matmul
-// LEFT: linalg.matvec
+// LEFT: linalg.vecmat
 // LEFT-NOT: linalg.matmul
 // LEFT: return
 
@@ -45,7 +45,7 @@ func.func @left(%in: tensor<1x16x10x10xf32>, %f: tensor<16x16x3x3xf32>, %o: tens
                 %x: tensor<32xf32>, %y: tensor<32xf32>)
     -> (tensor<1x16x8x8xf32>, tensor<32x32xf32>, tensor<32xf32>) {
   %r = linalg.conv_2d_nchw_fchw ins(%in, %f : tensor<1x16x10x10xf32>, tensor<16x16x3x3xf32>) outs(%o : tensor<1x16x8x8xf32>) -> tensor<1x16x8x8xf32>
-  %v = linalg.matvec ins(%a, %x : tensor<32x32xf32>, tensor<32xf32>) outs(%y : tensor<32xf32>) -> tensor<32xf32>
+  %v = linalg.vecmat ins(%x, %a : tensor<32xf32>, tensor<32x32xf32>) outs(%y : tensor<32xf32>) -> tensor<32xf32>
   %m = linalg.matmul ins(%a, %b : tensor<32x32xf32>, tensor<32x32xf32>) outs(%c : tensor<32x32xf32>) -> tensor<32x32xf32>
   return %r, %m, %v : tensor<1x16x8x8xf32>, tensor<32x32xf32>, tensor<32xf32>
 }
