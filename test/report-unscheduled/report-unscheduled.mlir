@@ -14,6 +14,9 @@ func.func @convs(%in: tensor<1x16x10x10xf32>, %f: tensor<16x16x3x3xf32>, %o: ten
   %d = linalg.depthwise_conv_2d_nhwc_hwc ins(%din, %df : tensor<1x10x10x16xf32>, tensor<3x3x16xf32>) outs(%do : tensor<1x8x8x16xf32>) -> tensor<1x8x8x16xf32>
   // expected-warning @below {{regtile: this convolution is not scheduled: regtile's convolution blocking accepts it, but no strategy op reached it}}
   %h = linalg.conv_2d_nhwc_hwcf ins(%hin, %hf : tensor<1x10x10x16xf32>, tensor<3x3x16x16xf32>) outs(%ho : tensor<1x8x8x16xf32>) -> tensor<1x8x8x16xf32>
+  // Pooling (upstream counts it as a convolution): not of the kind.
+  %pw = tensor.empty() : tensor<3x3xf32>
+  %pool = linalg.pooling_nhwc_max ins(%hin, %pw : tensor<1x10x10x16xf32>, tensor<3x3xf32>) outs(%ho : tensor<1x8x8x16xf32>) -> tensor<1x8x8x16xf32>
   // A contraction: not of the kind asked for.
   %m = linalg.matmul ins(%a, %b : tensor<8x8xf32>, tensor<8x8xf32>) outs(%c : tensor<8x8xf32>) -> tensor<8x8xf32>
   return %r, %d, %h, %m : tensor<1x16x8x8xf32>, tensor<1x8x8x16xf32>, tensor<1x8x8x16xf32>, tensor<8x8xf32>

@@ -65,7 +65,12 @@ SmallVector<UnscheduledOp> findUnscheduled(Operation *root, ComputeKind kind,
   root->walk([&](linalg::LinalgOp op) {
     switch (kind) {
     case ComputeKind::Convolution:
-      if (linalg::isaConvolutionOpInterface(op))
+      // Upstream's convolutions include pooling, whose window operand is
+      // shape only: not a convolution @regtile_conv2d would take.
+      if (linalg::isaConvolutionOpInterface(op) &&
+          llvm::all_of(op.getDpsInputOperands(), [&](OpOperand *in) {
+            return op.payloadUsesValueFromOperand(in);
+          }))
         found.push_back({op, convolutionReason(op, target)});
       break;
     case ComputeKind::Contraction:

@@ -26,7 +26,8 @@ namespace regtile {
 enum class ComputeKind {
   /// Linalg ops with a convolution's structure (upstream's
   /// isaConvolutionOpInterface: named convolutions of any layout,
-  /// depthwise, pooling-free generics), @regtile_conv2d's kind.
+  /// depthwise, generics; not pooling, whose window operand is shape only),
+  /// @regtile_conv2d's kind.
   Convolution,
   /// Linalg ops with a contraction's structure (upstream's
   /// isaContractionOpInterface: matmul and batch_matmul in any layout,
