@@ -79,6 +79,11 @@ module attributes {transform.with_named_sequence} {
       %fixed_rows: !transform.param<i64> {transform.readonly},
       %fixed_channels: !transform.param<i64> {transform.readonly},
       %prefetch: !transform.param<i64> {transform.readonly}) {
+    // Elementwise consumer chains as one generic each (a bias add and a
+    // ReLU: one epilogue on the accumulators).
+    transform.apply_patterns to %func {
+      transform.apply_patterns.regtile.fuse_elementwise
+    } : !transform.any_op
     %convs = transform.collect_matching @regtile_match_convolution in %func
         : (!transform.any_op) -> !transform.any_op
     transform.foreach %convs : !transform.any_op {

@@ -1,11 +1,12 @@
 // RUN: %regtile-opt %s --split-input-file -p 'builtin.module(regtile-lower-to-llvm)' --verify-diagnostics
 
 // IR the pipeline cannot lower is named, once per kind of op.
-func.func @erf(%x: f32, %y: f32) -> (f32, f32) {
-  // expected-error @below {{regtile-lower-to-llvm: 'math.erf' could not be lowered to the LLVM dialect}}
-  %r = math.erf %x : f32
-  %s = math.erf %y : f32
-  return %r, %s : f32, f32
+// (math.ipowi: no LLVM intrinsic, no libm function.)
+func.func @ipowi(%x: i32, %y: i32) -> (i32, i32) {
+  // expected-error @below {{regtile-lower-to-llvm: 'math.ipowi' could not be lowered to the LLVM dialect}}
+  %r = math.ipowi %x, %y : i32
+  %s = math.ipowi %y, %x : i32
+  return %r, %s : i32, i32
 }
 
 // -----

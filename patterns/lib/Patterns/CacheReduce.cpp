@@ -376,11 +376,8 @@ FailureOr<CacheReduceResult> cacheReduce(RewriterBase &rewriter,
   // traceFillThroughLoops): the loops start from its destination.
   auto bypassFill = [&](CacheReduceResult result) {
     if (plan.chainFill) {
-      rewriter.modifyOpInPlace(plan.chainTop, [&] {
-        plan.chainTop.getInitsMutable()[plan.chainTopIdx].set(
-            plan.chainFill.getOutputs()[0]);
-      });
-      rewriter.eraseOp(plan.chainFill);
+      // (Its one use: the loops' init, or a cast of it.)
+      rewriter.replaceOp(plan.chainFill, plan.chainFill.getOutputs()[0]);
       result.fillBypassed = true;
     }
     return result;

@@ -118,10 +118,8 @@ struct Plan {
   SmallVector<scf::ForOp> firstIterationOf;
   /// A fill every element of which the tile's write-backs overwrite at
   /// those first iterations before anything reads it: bypassed (its
-  /// destination becomes `chainTop`'s init `chainTopIdx`).
+  /// destination replaces it).
   linalg::FillOp chainFill;
-  LoopLikeOpInterface chainTop;
-  unsigned chainTopIdx = 0;
   /// An elementwise op that is the only user of the tile the loop computes
   /// (e.g. a ReLU): applied to the registers before the single store.
   linalg::GenericOp epilogue;

@@ -228,6 +228,15 @@ FailureOr<FillPath> findFillPath(scf::ForOp reductionLoop, const Plan &plan) {
   if (plan.outSlice)
     path.slices.push_back(plan.outSlice);
   while (true) {
+    // A cast of the tile's type (static and dynamic extents: what tiling
+    // leaves between a loop's iter_arg and a tile of fixed width).
+    if (auto c = v.getDefiningOp<tensor::CastOp>()) {
+      if (!c->hasOneUse())
+        return failure();
+      from = c;
+      v = c.getSource();
+      continue;
+    }
     if (auto s = v.getDefiningOp<tensor::ExtractSliceOp>()) {
       if (!s.hasUnitStride() ||
           s.getSourceType().getRank() != s.getType().getRank())
@@ -266,7 +275,7 @@ FailureOr<FillPath> findFillPath(scf::ForOp reductionLoop, const Plan &plan) {
     v = l.getOutputs()[idx];
   }
   // Slices of the fill itself (no loop to thread through).
-  path.partial = !v.hasOneUse();
+  path.partial = !hasOneValueUse(v);
   while (auto s = v.getDefiningOp<tensor::ExtractSliceOp>()) {
     v = s.getSource();
     path.partial = true;
@@ -410,8 +419,6 @@ void traceFillThroughLoops(scf::ForOp reductionLoop, Plan &plan) {
   plan.firstIterationOf = std::move(accumulating);
   if (covers) {
     plan.chainFill = path->fill;
-    plan.chainTop = path->loops.back().first;
-    plan.chainTopIdx = path->loops.back().second;
   }
 }
 

@@ -1,5 +1,6 @@
 //===- ConvolutionBlocking.cpp - Register tiles of 2-D convolutions -------===//
 
+#include "regtile/Patterns/Epilogue.h"
 #include "regtile/Patterns/Patterns.h"
 
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
@@ -9,28 +10,6 @@ using namespace mlir;
 
 namespace regtile {
 namespace {
-
-/// Whether `e` is an elementwise op over the whole of `value`: a
-/// linalg.generic of parallel loops only, reading `value` (once) and
-/// writing its one result with identity maps over the same shape.
-bool isWholeElementwiseConsumer(linalg::GenericOp e, Value value) {
-  // (Of the value's shape; any element type: a requantization writes i8.)
-  auto type = dyn_cast<RankedTensorType>(e->getResult(0).getType());
-  if (e.getNumDpsInits() != 1 || e.getNumParallelLoops() != e.getNumLoops() ||
-      !type ||
-      type.getShape() != cast<RankedTensorType>(value.getType()).getShape())
-    return false;
-  unsigned uses = 0;
-  for (OpOperand *in : e.getDpsInputOperands()) {
-    if (in->get() != value)
-      continue;
-    ++uses;
-    if (!e.getMatchingIndexingMap(in).isIdentity())
-      return false;
-  }
-  return uses == 1 &&
-         e.getMatchingIndexingMap(e.getDpsInitOperand(0)).isIdentity();
-}
 
 /// Upstream's classification of convolution dims, which expects the image
 /// as the first input and the filter as the second; a linalg.generic may
@@ -123,12 +102,7 @@ computeConvolutionBlocking(linalg::LinalgOp op, const TargetInfo &target,
 
   // The op whose tiles the loops produce: the convolution's elementwise
   // consumer (a ReLU, a bias add), if it is its only user, else itself.
-  b.root = op;
-  Value result = op->getResult(0);
-  if (result.hasOneUse())
-    if (auto e = dyn_cast<linalg::GenericOp>(*result.getUsers().begin()))
-      if (isWholeElementwiseConsumer(e, result))
-        b.root = e;
+  b.root = epilogueRoot(op);
   return b;
 }
 

@@ -35,7 +35,10 @@ void cloneForRow(RewriterBase &rewriter, const Fill &fill, scf::ForOp loop,
                  SmallVectorImpl<Operation *> &stores) {
   mapping.map(loop.getInductionVar(), indices[fill.dimOfLoop.lookup(loop)]);
   for (Operation &op : loop.getBody()->without_terminator()) {
-    if (auto inner = dyn_cast<scf::ForOp>(op)) {
+    // The fill's loops (a loop carrying values is part of a copy, cloned
+    // whole: see matchLoopTree).
+    if (auto inner = dyn_cast<scf::ForOp>(op);
+        inner && inner.getInitArgs().empty()) {
       cloneForRow(rewriter, fill, inner, indices, mapping, stores);
       continue;
     }

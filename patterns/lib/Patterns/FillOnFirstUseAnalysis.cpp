@@ -151,11 +151,17 @@ LogicalResult matchLoopTree(scf::ForOp outer, Fill &fill,
       reason = "the fill's loops count in integers, not indices";
       return failure();
     }
+    // (A loop carrying values, e.g. the gather of a vector of a
+    // transposed operand's elements one by one, is part of a copy.)
+    auto isBranch = [](Operation &op) {
+      auto inner = dyn_cast<scf::ForOp>(op);
+      return inner && inner.getInitArgs().empty();
+    };
     bool branch = false;
     for (Operation &op : loop.getBody()->without_terminator())
-      if (auto inner = dyn_cast<scf::ForOp>(op)) {
+      if (isBranch(op)) {
         branch = true;
-        worklist.push_back({inner, depth + 1});
+        worklist.push_back({cast<scf::ForOp>(op), depth + 1});
       }
     if (!branch) {
       if (fill.depth && fill.depth != depth) {
@@ -167,7 +173,7 @@ LogicalResult matchLoopTree(scf::ForOp outer, Fill &fill,
       continue;
     }
     for (Operation &op : loop.getBody()->without_terminator())
-      if (!isa<scf::ForOp>(op) && !isPure(&op)) {
+      if (!isBranch(op) && !isPure(&op)) {
         reason = "the fill has an op with side effects beside its loops";
         return failure();
       }

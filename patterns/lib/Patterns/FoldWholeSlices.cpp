@@ -47,10 +47,7 @@ struct FoldWholeExtractSlice : OpRewritePattern<tensor::ExtractSliceOp> {
   using OpRewritePattern::OpRewritePattern;
   LogicalResult matchAndRewrite(tensor::ExtractSliceOp op,
                                 PatternRewriter &rewriter) const override {
-    if (op.getSourceType() != op.getType() || !coversWhole(op, op.getSource()))
-      return rewriter.notifyMatchFailure(op, "not the whole source");
-    rewriter.replaceOp(op, op.getSource());
-    return success();
+    return foldWholeSlice(rewriter, op);
   }
 };
 
@@ -58,14 +55,52 @@ struct FoldWholeInsertSlice : OpRewritePattern<tensor::InsertSliceOp> {
   using OpRewritePattern::OpRewritePattern;
   LogicalResult matchAndRewrite(tensor::InsertSliceOp op,
                                 PatternRewriter &rewriter) const override {
-    if (op.getSourceType() != op.getType() || !coversWhole(op, op.getDest()))
-      return rewriter.notifyMatchFailure(op, "not the whole destination");
-    rewriter.replaceOp(op, op.getSource());
-    return success();
+    return foldWholeSlice(rewriter, op);
   }
 };
 
 } // namespace
+
+LogicalResult foldWholeSlice(RewriterBase &rewriter, Operation *op) {
+  // The source, cast to the slice's type where that differs only in which
+  // extents are static (what canonicalization leaves after folding a loop).
+  auto replace = [&](Value source, Type type) {
+    if (source.getType() != type) {
+      if (!tensor::CastOp::areCastCompatible(source.getType(), type))
+        return failure();
+      source = tensor::CastOp::create(rewriter, op->getLoc(), type, source);
+    }
+    rewriter.replaceOp(op, source);
+    return success();
+  };
+  OpBuilder::InsertionGuard guard(rewriter);
+  rewriter.setInsertionPoint(op);
+  if (auto extract = dyn_cast<tensor::ExtractSliceOp>(op)) {
+    if (extract.getSourceType().getRank() != extract.getType().getRank() ||
+        !coversWhole(extract, extract.getSource()))
+      return failure();
+    return replace(extract.getSource(), extract.getType());
+  }
+  if (auto insert = dyn_cast<tensor::InsertSliceOp>(op)) {
+    Value dest = insert.getDest();
+    if (insert.getSourceType().getRank() != insert.getType().getRank() ||
+        !coversWhole(insert, dest))
+      return failure();
+    // A whole extract_slice of the same destination first: the proof that
+    // it is whole may need this insert (a loop's iter_arg keeps its extents
+    // only while the loop yields an insert into it).
+    if (llvm::any_of(dest.getUsers(), [&](Operation *user) {
+          auto extract = dyn_cast<tensor::ExtractSliceOp>(user);
+          return extract && extract.getSource() == dest &&
+                 extract.getSourceType().getRank() ==
+                     extract.getType().getRank() &&
+                 coversWhole(extract, dest);
+        }))
+      return failure();
+    return replace(insert.getSource(), insert.getType());
+  }
+  return failure();
+}
 
 void populateFoldWholeSlicesPatterns(RewritePatternSet &patterns) {
   patterns.add<FoldWholeExtractSlice, FoldWholeInsertSlice>(

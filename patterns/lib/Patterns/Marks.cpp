@@ -23,6 +23,8 @@ ArrayRef<MarkInfo> getMarks() {
       {kPrefetchAheadAttrName, MarkKind::Integer},
       {kPrefetchStreamsAheadAttrName, MarkKind::Integer},
       {kPrefetchStreamsNextAttrName, MarkKind::Unit},
+      {kReductionHeadAttrName, MarkKind::Unit},
+      {kReductionTailAttrName, MarkKind::Unit},
   };
   return marks;
 }

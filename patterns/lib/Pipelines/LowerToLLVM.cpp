@@ -12,6 +12,7 @@
 #include "mlir/Conversion/FuncToLLVM/ConvertFuncToLLVMPass.h"
 #include "mlir/Conversion/IndexToLLVM/IndexToLLVM.h"
 #include "mlir/Conversion/MathToLLVM/MathToLLVM.h"
+#include "mlir/Conversion/MathToLibm/MathToLibm.h"
 #include "mlir/Conversion/MemRefToLLVM/MemRefToLLVM.h"
 #include "mlir/Conversion/OpenMPToLLVM/ConvertOpenMPToLLVM.h"
 #include "mlir/Conversion/ReconcileUnrealizedCasts/ReconcileUnrealizedCasts.h"
@@ -31,6 +32,8 @@
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
 #include "mlir/Dialect/Linalg/Passes.h"
 #include "mlir/Dialect/Linalg/Transforms/BufferizableOpInterfaceImpl.h"
+#include "mlir/Dialect/Math/IR/Math.h"
+#include "mlir/Dialect/Math/Transforms/Passes.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/Dialect/MemRef/Transforms/Passes.h"
 #include "mlir/Dialect/OpenMP/OpenMPDialect.h"
@@ -56,6 +59,8 @@ namespace regtile {
 
 #define GEN_PASS_DEF_REGTILESTRIPSCHEDULE
 #define GEN_PASS_DEF_REGTILEDEALLOCATEBUFFERS
+#define GEN_PASS_DEF_REGTILEAPPROXIMATEMATH
+#define GEN_PASS_DEF_REGTILEMATHTOLIBM
 #define GEN_PASS_DEF_REGTILEEXPANDARITH
 #define GEN_PASS_DEF_REGTILEFINALIZELLVM
 #define GEN_PASS_DEF_REGTILELOWERTOLLVM
@@ -138,6 +143,40 @@ struct RegtileExpandArithPass
     arith::populateExpandScalingExtTruncPatterns(patterns);
     if (expandBF16)
       arith::populateExpandBFloat16Patterns(patterns);
+    if (failed(applyPatternsGreedily(getOperation(), std::move(patterns))))
+      signalPassFailure();
+  }
+};
+
+struct RegtileApproximateMathPass
+    : public impl::RegtileApproximateMathBase<RegtileApproximateMathPass> {
+  using Base::Base;
+  void runOnOperation() override {
+    SmallVector<Operation *> vectorMath;
+    getOperation()->walk([&](Operation *op) {
+      if (isa<math::MathDialect>(op->getDialect()) &&
+          llvm::any_of(op->getResultTypes(), llvm::IsaPred<VectorType>))
+        vectorMath.push_back(op);
+    });
+    if (vectorMath.empty())
+      return;
+    RewritePatternSet patterns(&getContext());
+    populateMathPolynomialApproximationPatterns(patterns);
+    // The ops the approximations create are vector ops too.
+    GreedyRewriteConfig config;
+    config.setStrictness(GreedyRewriteStrictness::ExistingAndNewOps);
+    if (failed(
+            applyOpPatternsGreedily(vectorMath, std::move(patterns), config)))
+      signalPassFailure();
+  }
+};
+
+struct RegtileMathToLibmPass
+    : public impl::RegtileMathToLibmBase<RegtileMathToLibmPass> {
+  using Base::Base;
+  void runOnOperation() override {
+    RewritePatternSet patterns(&getContext());
+    populateMathToLibmConversionPatterns(patterns);
     if (failed(applyPatternsGreedily(getOperation(), std::move(patterns))))
       signalPassFailure();
   }
@@ -265,6 +304,9 @@ LogicalResult buildLowerToLLVMPipeline(OpPassManager &pm,
   fpm.addPass(createConvertLinalgToLoopsPass());
   fpm.addPass(createLoopInvariantCodeMotionPass());
 
+  // No vector libm: vector math functions as polynomials, before the
+  // vectors they make are lowered with the rest.
+  fpm.addPass(createRegtileApproximateMath());
   // Vectors: n-D -> 1-D with x86 strategies, transfers fully unrolled.
   fpm.addPass(createRegtileLowerVectors({options.target}));
   VectorTransferToSCFOptions toSCF;
@@ -307,6 +349,9 @@ LogicalResult buildLowerToLLVMPipeline(OpPassManager &pm,
   toLLVM.vectorTransposeLowering = vectorOptions.transposeLowering;
   pm.addPass(createConvertVectorToLLVMPass(toLLVM));
   pm.addPass(createConvertMathToLLVMPass());
+  // Scalar math functions without an LLVM intrinsic (erf, cbrt, ...):
+  // libm calls.
+  pm.addPass(createRegtileMathToLibm());
   pm.addPass(createFinalizeMemRefToLLVMConversionPass());
   pm.addPass(createArithToLLVMConversionPass());
   pm.addPass(createConvertIndexToLLVMPass());

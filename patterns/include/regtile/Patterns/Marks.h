@@ -46,6 +46,12 @@ constexpr llvm::StringLiteral kPrefetchStreamsNextAttrName =
     "regtile.prefetch_streams_next";
 
 /// What a mark's value must be.
+/// The two parts of a reduction split by peel_reduction_block (on the
+/// linalg ops, and on their tiles: schedules find them again with
+/// `transform.structured.match attributes{...}` after fusion).
+constexpr llvm::StringLiteral kReductionHeadAttrName = "regtile.reduction_head";
+constexpr llvm::StringLiteral kReductionTailAttrName = "regtile.reduction_tail";
+
 enum class MarkKind { Unit, Integer, String };
 
 struct MarkInfo {

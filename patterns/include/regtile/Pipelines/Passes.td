@@ -65,6 +65,39 @@ def RegtileExpandArith : Pass<"regtile-expand-arith"> {
   ];
 }
 
+def RegtileApproximateMath : Pass<"regtile-approximate-math"> {
+  let summary = "Vector math functions to polynomial approximations";
+  let description = [{
+    Rewrites the `math` ops on vectors (`tanh`, `erf`, `exp`, `expm1`,
+    `log`, `log1p`, `log2`, `sin`, `cos`, `atan`, `atan2`, `asin`, `acos`,
+    `cbrt`, and what upstream expands into them) with upstream's f32
+    polynomial approximations (`populateMathPolynomialApproximationPatterns`:
+    a few ulp), vector code throughout. LLVM has no vector form of these
+    functions: left alone, a GELU or sigmoid epilogue computed on a
+    register tile would call libm once per lane. Scalar math ops stay
+    (libm: correctly rounded where it is).
+  }];
+  let dependentDialects = [
+    "mlir::arith::ArithDialect", "mlir::math::MathDialect",
+    "mlir::vector::VectorDialect"
+  ];
+}
+
+def RegtileMathToLibm : Pass<"regtile-math-to-libm", "mlir::ModuleOp"> {
+  let summary = "Scalar math functions without an LLVM intrinsic to libm "
+                "calls, the others left";
+  let description = [{
+    Upstream's `populateMathToLibmConversionPatterns` (`math.erf` to
+    `erff`, `math.cbrt` to `cbrtf`, ...), applied as rewrites rather than
+    as upstream's `convert-math-to-libm`, which fails on any math op it
+    cannot convert (e.g. `math.ipowi`): left, such an op is named by the
+    pipeline's final report (`regtile-finalize-llvm`). Runs after
+    `convert-math-to-llvm` (what has an intrinsic is taken by it) and after
+    `regtile-approximate-math` (vector ops).
+  }];
+  let dependentDialects = ["mlir::func::FuncDialect", "mlir::LLVM::LLVMDialect"];
+}
+
 def RegtileBF16Storage : Pass<"regtile-bf16-storage", "mlir::ModuleOp"> {
   let summary = "Retype the bf16 values LLVM functions only move to i16";
   let description = [{
@@ -158,6 +191,7 @@ def RegtileLowerToLLVM : Pass<"regtile-lower-to-llvm", "mlir::ModuleOp"> {
     schedule, check the `regtile.*` marks (an unknown or mistyped one is an
     error), bufferize, deallocate, lower vectors for x86 SIMD, apply the
     marked loop stages (fill on first use, streaming stores, prefetches),
+    approximate vector math functions (`regtile-approximate-math`),
     convert to LLVM, finalize. For a target without native bf16
     conversions, bf16 is storage only in the LLVM code
     (`regtile-expand-arith{expand-bf16}`, `regtile-bf16-storage`).

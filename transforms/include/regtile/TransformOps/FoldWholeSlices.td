@@ -16,9 +16,12 @@ def ApplyFoldWholeSlicesPatternsOp : RegtileTransformOp<"apply_patterns.regtile.
     Collects patterns, for use inside `transform.apply_patterns`, that
     replace a `tensor.extract_slice` extracting all of its source, and a
     `tensor.insert_slice` overwriting all of its destination, by the
-    source: zero offsets, unit strides, the same type, and each size equal
+    source: zero offsets, unit strides, the same rank, and each size equal
     to the tensor's, a constant, the same SSA value or one ValueBounds
-    proves equal (upstream's folders only take static sizes). Tiling a
+    proves equal (upstream's folders only take static sizes); a
+    `tensor.cast` of the source where the two types differ in which
+    extents are static (bufferization sees a cast of a loop's iter_arg as
+    the iter_arg itself, not a slice of it). Tiling a
     dynamically sized piece (a thread's, from `distribute_over_threads`)
     by a tile at least as large leaves a loop of one iteration that
     canonicalization removes, and such a pair with it; left, bufferization
