@@ -58,7 +58,9 @@ module attributes {transform.with_named_sequence} {
   //           for k < kc: nr/lanes vector loads of Bc, mr broadcasts of A,
   //                       mr * nr/lanes FMAs
   // Edges (sizes that divide nothing) use masked B/C vectors and clamped A
-  // rows in the same micro-kernel: no scalar loop.
+  // rows in the same micro-kernel: no scalar loop. The GEMM's elementwise
+  // consumer (bias, ReLU, GELU, ...) is computed on the register tiles of
+  // the last K block (@regtile_block_gemm_epilogue).
   // bf16 on AVX-512 BF16, i8 x i8 in any signedness on AVX-512 VNNI or
   // AVX-VNNI (dot_product_group g = 2 or 4): K steps by g, Bc is [nc/nr][kc/g][nr][g]
   // (cache_read {interleave}, packed before the row loop), and each step is
@@ -72,6 +74,11 @@ module attributes {transform.with_named_sequence} {
       %fixed_kc: !transform.param<i64> {transform.readonly},
       %fixed_nc: !transform.param<i64> {transform.readonly},
       %prefetch: !transform.param<i64> {transform.readonly}) {
+    // Elementwise consumer chains as one generic each (a bias add and a
+    // GELU: one epilogue).
+    transform.apply_patterns to %func {
+      transform.apply_patterns.regtile.fuse_elementwise
+    } : !transform.any_op
     // Matmuls, and generics of the same structure (e.g. u8 x s8 -> i32,
     // the inputs widened differently, which no named op expresses).
     %named = transform.structured.match ops{["linalg.matmul"]} in %func
@@ -79,7 +86,24 @@ module attributes {transform.with_named_sequence} {
     %generic = transform.collect_matching @regtile_match_gemm_generic in %func
         : (!transform.any_op) -> !transform.any_op
     %mms = transform.merge_handles %named, %generic : !transform.any_op
-    transform.foreach %mms : !transform.any_op {
+    // With an elementwise consumer: the consumer on the register tiles of
+    // the last K block.
+    %with_epilogue = transform.collect_matching @regtile_match_epilogue_consumer in %mms
+        : (!transform.any_op) -> !transform.any_op
+    transform.foreach %with_epilogue : !transform.any_op {
+    ^bb0(%mm: !transform.any_op):
+      transform.include @regtile_block_gemm_epilogue failures(propagate)
+          (%mm, %fixed_mr, %fixed_nr, %fixed_kc, %fixed_nc, %prefetch)
+          : (!transform.any_op, !transform.param<i64>, !transform.param<i64>,
+             !transform.param<i64>, !transform.param<i64>, !transform.param<i64>) -> ()
+    }
+    // The others (those scheduled above are loops by now).
+    %named_left = transform.structured.match ops{["linalg.matmul"]} in %func
+        : (!transform.any_op) -> !transform.any_op
+    %generic_left = transform.collect_matching @regtile_match_gemm_generic in %func
+        : (!transform.any_op) -> !transform.any_op
+    %plain = transform.merge_handles %named_left, %generic_left : !transform.any_op
+    transform.foreach %plain : !transform.any_op {
     ^bb0(%mm: !transform.any_op):
       transform.include @regtile_block_gemm failures(propagate)
           (%mm, %fixed_mr, %fixed_nr, %fixed_kc, %fixed_nc, %prefetch)
@@ -168,6 +192,99 @@ module attributes {transform.with_named_sequence} {
       transform.match.param.cmpi eq %dm, %zero : !transform.param<i64>
       transform.match.param.cmpi eq %dn, %one : !transform.param<i64>
       transform.match.param.cmpi eq %dk, %two : !transform.param<i64>
+      transform.match.structured.yield %s : !transform.any_op
+    }
+    transform.yield %m : !transform.any_op
+  }
+
+  // One GEMM-shaped op (a matmul or a generic of its structure): the
+  // blocking and micro-kernel above, with its elementwise consumer (a bias
+  // add, a ReLU, a GELU, ...: one linalg.generic, see fuse_elementwise)
+  // computed on the register tiles of the last K block:
+  //   for jc < N step nc:
+  //     for pc < K - last step kc: (the K blocks but the last, as above)
+  //     Bc = pack B[K - last.., jc..]
+  //     for ir < M step mr:
+  //       for jr < nc step nr:
+  //         mr x nr tile of C in registers, from C (or the fill)
+  //         for k in the last block: the micro-kernel
+  //         store consumer(tile)       (the only store of the tile)
+  transform.named_sequence @regtile_block_gemm_epilogue(
+      %mm: !transform.any_op {transform.consumed},
+      %fixed_mr: !transform.param<i64> {transform.readonly},
+      %fixed_nr: !transform.param<i64> {transform.readonly},
+      %fixed_kc: !transform.param<i64> {transform.readonly},
+      %fixed_nc: !transform.param<i64> {transform.readonly},
+      %prefetch: !transform.param<i64> {transform.readonly}) {
+    %mr, %nr, %kc, %nc = transform.regtile.contraction_blocking %mm
+        mr = %fixed_mr nr = %fixed_nr kc = %fixed_kc nc = %fixed_nc
+        : (!transform.any_op, !transform.param<i64>, !transform.param<i64>,
+           !transform.param<i64>, !transform.param<i64>)
+        -> (!transform.param<i64>, !transform.param<i64>,
+            !transform.param<i64>, !transform.param<i64>)
+    %g = transform.regtile.dot_product_group %mm
+        : (!transform.any_op) -> !transform.param<i64>
+    // The last K block apart (regtile.reduction_tail), the blocks before
+    // it (regtile.reduction_head, none when K fits in one): only the
+    // tail's tiles hold final values.
+    %head, %tail = transform.regtile.peel_reduction_block %mm block = %kc
+        : (!transform.any_op, !transform.param<i64>)
+        -> (!transform.any_op, !transform.any_op)
+    %root = transform.regtile.epilogue_root %tail
+        : (!transform.any_op) -> !transform.any_op
+    %piece, %threads = transform.regtile.distribute_over_threads %root
+        grains [%mr, %nr] {max_loops = 1, fuse_producers}
+        : (!transform.any_op, !transform.param<i64>, !transform.param<i64>)
+        -> (!transform.any_op, !transform.any_op)
+    %block, %jc = transform.structured.fuse %piece tile_sizes [0, %nc]
+        : (!transform.any_op, !transform.param<i64>)
+        -> (!transform.any_op, !transform.any_op)
+    %heads = transform.structured.match attributes{regtile.reduction_head} in %jc
+        : (!transform.any_op) -> !transform.any_op
+    transform.foreach %heads : !transform.any_op {
+    ^bb0(%h: !transform.any_op):
+      %blocks, %pc = transform.structured.tile_using_for %h tile_sizes [0, 0, %kc]
+          : (!transform.any_op, !transform.param<i64>)
+          -> (!transform.any_op, !transform.any_op)
+      %micro, %ir, %jr, %k = transform.structured.tile_using_for %blocks tile_sizes [%mr, %nr, %g]
+          : (!transform.any_op, !transform.param<i64>, !transform.param<i64>, !transform.param<i64>)
+          -> (!transform.any_op, !transform.any_op, !transform.any_op, !transform.any_op)
+      %copy, %cache = transform.regtile.cache_read %micro, %pc {operand = 1, fill_on_first_use, interleave}
+          : (!transform.any_op, !transform.any_op) -> (!transform.any_op, !transform.any_op)
+      %loop = transform.regtile.cache_reduce %micro, %k prefetch_ahead = %prefetch {prefetch_next_streams, allow_reassociation}
+          : (!transform.any_op, !transform.any_op, !transform.param<i64>) -> !transform.any_op
+    }
+    // The root's register tiles, the tail fused into them (its init, the
+    // heads' result, is a loop's by now: not fused).
+    %tile, %ir, %jr = transform.structured.fuse %block tile_sizes [%mr, %nr]
+        : (!transform.any_op, !transform.param<i64>, !transform.param<i64>)
+        -> (!transform.any_op, !transform.any_op, !transform.any_op)
+    %tails = transform.structured.match attributes{regtile.reduction_tail} in %ir
+        : (!transform.any_op) -> !transform.any_op
+    %micro, %k = transform.structured.tile_using_for %tails tile_sizes [0, 0, %g]
+        : (!transform.any_op, !transform.param<i64>)
+        -> (!transform.any_op, !transform.any_op)
+    %copy, %cache = transform.regtile.cache_read %micro, %jc {operand = 1, fill_on_first_use, interleave}
+        : (!transform.any_op, !transform.any_op) -> (!transform.any_op, !transform.any_op)
+    %loop = transform.regtile.cache_reduce %micro, %k prefetch_ahead = %prefetch {prefetch_next_streams, allow_reassociation}
+        : (!transform.any_op, !transform.any_op, !transform.param<i64>) -> !transform.any_op
+    transform.yield
+  }
+
+  // A GEMM whose result's one user is a linalg.generic of parallel loops
+  // only (an elementwise consumer: epilogue_root checks the rest).
+  transform.named_sequence @regtile_match_epilogue_consumer(
+      %op: !transform.any_op {transform.readonly}) -> !transform.any_op {
+    %m = transform.match.structured failures(propagate) %op
+        : (!transform.any_op) -> !transform.any_op {
+    ^bb0(%s: !transform.any_op):
+      %user = transform.match.structured.result %s[0] {single}
+          : (!transform.any_op) -> !transform.any_op
+      transform.match.operation_name %user ["linalg.generic"] : !transform.any_op
+      transform.match.structured %user : !transform.any_op {
+      ^bb1(%u: !transform.any_op):
+        transform.match.structured.dim %u[all] {parallel} : !transform.any_op
+      }
       transform.match.structured.yield %s : !transform.any_op
     }
     transform.yield %m : !transform.any_op

@@ -48,7 +48,10 @@ def library(ex, schedule=None, root=ROOT):
 
 
 def tuned_schedules(ex):
-    """(name, func, shape name, params) of each schedule tuned for `ex`."""
+    """(name, func, shape name, params) of each schedule tuned for `ex`
+    (none without a `tuned` entry)."""
+    if "tuned" not in ex:
+        return []
     t = ex["tuned"]
     return [(t["name"].format(func=func, shape=shape), func, shape, params)
             for func in t["funcs"] for shape, params in ex["shapes"].items()]
@@ -88,7 +91,8 @@ def validate(root=ROOT):
             for f in files:
                 entries |= _symbols(f, r"transform\.named_sequence\s+@(\w+)")
         used = [(k["entry"], k["funcs"]) for k in ex["kernels"]]
-        used.append((ex["tuned"]["entry"], ex["tuned"]["funcs"]))
+        if "tuned" in ex:
+            used.append((ex["tuned"]["entry"], ex["tuned"]["funcs"]))
         used += [(e, []) for run in ex["check"] for e in run.get("entries", [])]
         for run in ex["check"]:
             if "generator" in run and not os.path.isfile(
@@ -171,7 +175,7 @@ def tune(out_dir, common, names=(), root=ROOT):
     schedule as given."""
     os.makedirs(out_dir, exist_ok=True)
     for ex in load(root):
-        if names and ex["name"] not in names:
+        if names and ex["name"] not in names or "tuned" not in ex:
             continue
         t = ex["tuned"]
         libs = ["--library", os.path.join(root, "strategies")] \
