@@ -1,4 +1,4 @@
-// regtile's strategy library: 2-D convolutions (seed 000's conv layer).
+// regtile's strategy library: 2-D convolutions, dense (seed 000's conv layer) and depthwise.
 //
 //   mlir-opt --load-dialect-plugin=libRegtilePlugin.so \
 //            --load-pass-plugin=libRegtilePlugin.so payload.mlir \
@@ -54,9 +54,50 @@ module attributes {transform.with_named_sequence} {
     transform.yield %conv : !transform.any_op
   }
 
-  // Every convolution of `%func` (linalg.conv_2d_nhwc_hwcf or the same as
-  // a linalg.generic), with its elementwise consumer (ReLU) and its
-  // producers (a bias broadcast into its output):
+  // What looks like a depthwise 2-D convolution: linalg.depthwise_conv_2d_nhwc_hwc,
+  // or a linalg.generic with its loops (4 parallel, then 2 reduction) whose
+  // body multiplies and adds (a sum pooling adds only).
+  transform.named_sequence @regtile_match_depthwise_convolution(
+      %op: !transform.any_op {transform.readonly}) -> !transform.any_op {
+    transform.match.operation_name %op ["linalg.depthwise_conv_2d_nhwc_hwc", "linalg.generic"]
+        : !transform.any_op
+    %conv = transform.match.structured failures(propagate) %op
+        : (!transform.any_op) -> !transform.any_op {
+    ^bb0(%s: !transform.any_op):
+      %rank = transform.match.structured.rank %s : (!transform.any_op) -> !transform.param<i64>
+      %six = transform.param.constant 6 : i64 -> !transform.param<i64>
+      transform.match.param.cmpi eq %rank, %six : !transform.param<i64>
+      transform.match.structured.dim %s[0, 1, 2, 3] {parallel} : !transform.any_op
+      transform.match.structured.dim %s[4, 5] {reduction} : !transform.any_op
+      transform.match.structured.body %s {contraction = ["arith.mulf", "arith.addf"]} : !transform.any_op
+      transform.match.structured.yield %s : !transform.any_op
+    }
+    transform.yield %conv : !transform.any_op
+  }
+
+  // Either of the two above (and what shares their first loops): the
+  // convolutions in program order, so that each is scheduled before the
+  // convolution that consumes it (else that one's fusion would pull it,
+  // unscheduled, into its tiles).
+  transform.named_sequence @regtile_match_convolution_like(
+      %op: !transform.any_op {transform.readonly}) -> !transform.any_op {
+    transform.match.operation_name %op ["linalg.conv_2d_nhwc_hwcf",
+        "linalg.depthwise_conv_2d_nhwc_hwc", "linalg.generic"] : !transform.any_op
+    %conv = transform.match.structured failures(propagate) %op
+        : (!transform.any_op) -> !transform.any_op {
+    ^bb0(%s: !transform.any_op):
+      transform.match.structured.dim %s[0, 1, 2, 3] {parallel} : !transform.any_op
+      transform.match.structured.dim %s[4, 5] {reduction} : !transform.any_op
+      transform.match.structured.yield %s : !transform.any_op
+    }
+    transform.yield %conv : !transform.any_op
+  }
+
+  // Every convolution of `%func` in program order: depthwise ones as
+  // @regtile_block_depthwise_convolution says, the others
+  // (linalg.conv_2d_nhwc_hwcf or the same as a linalg.generic), with their
+  // elementwise consumer (ReLU) and their producers (a bias broadcast into
+  // the output):
   //   for oc step channels:                         (the consumer's loops)
   //     F = filter[:, :, :, oc..] as [kh][ci][kw][channels]   (cache_read)
   //     for n, oh, ow step rows:
@@ -84,60 +125,134 @@ module attributes {transform.with_named_sequence} {
     transform.apply_patterns to %func {
       transform.apply_patterns.regtile.fuse_elementwise
     } : !transform.any_op
-    %convs = transform.collect_matching @regtile_match_convolution in %func
+    %convs = transform.collect_matching @regtile_match_convolution_like in %func
         : (!transform.any_op) -> !transform.any_op
     transform.foreach %convs : !transform.any_op {
     ^bb0(%conv: !transform.any_op):
-      %root, %rows, %channels, %filter = transform.regtile.convolution_blocking %conv
-          rows = %fixed_rows channels = %fixed_channels
-          : (!transform.any_op, !transform.param<i64>, !transform.param<i64>)
-          -> (!transform.any_op, !transform.param<i64>, !transform.param<i64>,
-              !transform.param<i64>)
-      // One piece per thread, along the loop with the most register
-      // tiles (the rows of a layer); each thread packs its own filter.
-      %piece, %threads = transform.regtile.distribute_over_threads %root
-          grains [1, 1, %rows, %channels] {max_loops = 1, fuse_producers}
-          : (!transform.any_op, !transform.param<i64>, !transform.param<i64>)
-          -> (!transform.any_op, !transform.any_op)
-      //                                                   n  oh  ow     oc
-      %tile, %oc, %n, %oh, %ow = transform.structured.fuse %piece
-          tile_sizes [1, 1, %rows, %channels] interchange [3, 0, 1, 2]
-          : (!transform.any_op, !transform.param<i64>, !transform.param<i64>)
-          -> (!transform.any_op, !transform.any_op, !transform.any_op,
-              !transform.any_op, !transform.any_op)
-      %conv_tile = transform.collect_matching @regtile_match_convolution in %ow
+      %dense = transform.collect_matching @regtile_match_convolution in %conv
           : (!transform.any_op) -> !transform.any_op
-      // The input channels in groups of the target's dot-product unit
-      // (bf16 pairs, u8 x s8 quadruples), 0 (untiled) without one. The
-      // filter's layout changes with them: a generic's maps can.
-      %ci = transform.regtile.dot_product_group %conv_tile {untiled_if_one}
-          : (!transform.any_op) -> !transform.param<i64>
-      %generic = transform.structured.generalize %conv_tile
+      transform.foreach %dense : !transform.any_op {
+      ^bb1(%c: !transform.any_op):
+        transform.include @regtile_block_convolution failures(propagate)
+            (%c, %fixed_rows, %fixed_channels, %prefetch)
+            : (!transform.any_op, !transform.param<i64>, !transform.param<i64>,
+               !transform.param<i64>) -> ()
+      }
+      %depthwise = transform.collect_matching @regtile_match_depthwise_convolution in %conv
           : (!transform.any_op) -> !transform.any_op
-      //                                                                 n oh ow oc kh kw ci
-      %reduced, %kh, %groups = transform.structured.tile_using_for %generic tile_sizes [0, 0, 0, 0, 1, 0, %ci]
-          : (!transform.any_op, !transform.param<i64>)
-          -> (!transform.any_op, !transform.any_op, !transform.any_op)
-      %copy, %cache = transform.regtile.cache_read %reduced, %oc operand = %filter {interleave}
-          : (!transform.any_op, !transform.any_op, !transform.param<i64>)
-          -> (!transform.any_op, !transform.any_op)
-      %loop = transform.regtile.cache_reduce %reduced, %kh prefetch_ahead = %prefetch {allow_reassociation}
-          : (!transform.any_op, !transform.any_op, !transform.param<i64>)
-          -> !transform.any_op
-      // While a row of pixels computes, the input columns and the output
-      // lines of the next one are fetched (regtile-lower-to-llvm).
-      %one = transform.param.constant 1 : i64 -> !transform.param<i64>
-      transform.annotate %ow "regtile.prefetch_ahead" = %one
-          : !transform.any_op, !transform.param<i64>
+      transform.foreach %depthwise : !transform.any_op {
+      ^bb1(%c: !transform.any_op):
+        transform.include @regtile_block_depthwise_convolution failures(propagate)
+            (%c, %fixed_rows, %fixed_channels)
+            : (!transform.any_op, !transform.param<i64>, !transform.param<i64>) -> ()
+      }
     }
     transform.apply_patterns to %func {
       transform.apply_patterns.canonicalization
     } : !transform.any_op
     transform.apply_cse to %func : !transform.any_op
-    // Convolutions left (NCHW, depthwise, ...): a warning each, with why,
+    // Convolutions left (NCHW, a channel multiplier, ...): a warning each, with why,
     // instead of scalar loops without a word (after the canonicalization,
     // which erases the originals fusion left dead).
     transform.regtile.report_unscheduled %func {kinds = ["convolution"]} : !transform.any_op
+    transform.yield
+  }
+
+  // One convolution (linalg.conv_2d_nhwc_hwcf or its generic), as above.
+  transform.named_sequence @regtile_block_convolution(
+      %conv: !transform.any_op {transform.readonly},
+      %fixed_rows: !transform.param<i64> {transform.readonly},
+      %fixed_channels: !transform.param<i64> {transform.readonly},
+      %prefetch: !transform.param<i64> {transform.readonly}) {
+    %root, %rows, %channels, %filter = transform.regtile.convolution_blocking %conv
+        rows = %fixed_rows channels = %fixed_channels
+        : (!transform.any_op, !transform.param<i64>, !transform.param<i64>)
+        -> (!transform.any_op, !transform.param<i64>, !transform.param<i64>,
+            !transform.param<i64>)
+    // One piece per thread, along the loop with the most register
+    // tiles (the rows of a layer); each thread packs its own filter.
+    %piece, %threads = transform.regtile.distribute_over_threads %root
+        grains [1, 1, %rows, %channels] {max_loops = 1, fuse_producers}
+        : (!transform.any_op, !transform.param<i64>, !transform.param<i64>)
+        -> (!transform.any_op, !transform.any_op)
+    //                                                   n  oh  ow     oc
+    %tile, %oc, %n, %oh, %ow = transform.structured.fuse %piece
+        tile_sizes [1, 1, %rows, %channels] interchange [3, 0, 1, 2]
+        : (!transform.any_op, !transform.param<i64>, !transform.param<i64>)
+        -> (!transform.any_op, !transform.any_op, !transform.any_op,
+            !transform.any_op, !transform.any_op)
+    %conv_tile = transform.collect_matching @regtile_match_convolution in %ow
+        : (!transform.any_op) -> !transform.any_op
+    // The input channels in groups of the target's dot-product unit
+    // (bf16 pairs, u8 x s8 quadruples), 0 (untiled) without one. The
+    // filter's layout changes with them: a generic's maps can.
+    %ci = transform.regtile.dot_product_group %conv_tile {untiled_if_one}
+        : (!transform.any_op) -> !transform.param<i64>
+    %generic = transform.structured.generalize %conv_tile
+        : (!transform.any_op) -> !transform.any_op
+    //                                                                 n oh ow oc kh kw ci
+    %reduced, %kh, %groups = transform.structured.tile_using_for %generic tile_sizes [0, 0, 0, 0, 1, 0, %ci]
+        : (!transform.any_op, !transform.param<i64>)
+        -> (!transform.any_op, !transform.any_op, !transform.any_op)
+    %copy, %cache = transform.regtile.cache_read %reduced, %oc operand = %filter {interleave}
+        : (!transform.any_op, !transform.any_op, !transform.param<i64>)
+        -> (!transform.any_op, !transform.any_op)
+    %loop = transform.regtile.cache_reduce %reduced, %kh prefetch_ahead = %prefetch {allow_reassociation}
+        : (!transform.any_op, !transform.any_op, !transform.param<i64>)
+        -> !transform.any_op
+    // While a row of pixels computes, the input columns and the output
+    // lines of the next one are fetched (regtile-lower-to-llvm).
+    %one = transform.param.constant 1 : i64 -> !transform.param<i64>
+    transform.annotate %ow "regtile.prefetch_ahead" = %one
+        : !transform.any_op, !transform.param<i64>
+    transform.yield
+  }
+
+  // One depthwise convolution (MobileNet's 3x3 layers), with its consumer
+  // and producers as above:
+  //   for n, oh, ow step rows, c step channels:      (the consumer's loops)
+  //     acc[rows][channels / lanes] = bias vectors (or the output tile)
+  //     for kh:                                       (cache_reduce)
+  //       for kw: channels/lanes vectors of the filter, rows x channels/lanes
+  //               input vectors (folded into the FMAs), as many FMAs
+  //     store consumer(acc)                           (ReLU6 on registers)
+  // The channels are the innermost tile loop: a row of tiles reads the
+  // input and writes the output as contiguous pixel rows (a depthwise layer
+  // is bound by its bytes). The filter, kh x kw x channels, is used as it
+  // is (no copy: a few lines, L1-resident); the kw loop is too short to
+  // prefetch ahead in.
+  transform.named_sequence @regtile_block_depthwise_convolution(
+      %conv: !transform.any_op {transform.readonly},
+      %fixed_rows: !transform.param<i64> {transform.readonly},
+      %fixed_channels: !transform.param<i64> {transform.readonly}) {
+    %root, %rows, %channels, %filter = transform.regtile.convolution_blocking %conv
+        rows = %fixed_rows channels = %fixed_channels
+        : (!transform.any_op, !transform.param<i64>, !transform.param<i64>)
+        -> (!transform.any_op, !transform.param<i64>, !transform.param<i64>,
+            !transform.param<i64>)
+    // One piece per thread along the image (n, oh or ow), not the
+    // channels: a thread's channel count would be known only at run time,
+    // and so would the micro-kernel's vectors (masked versions; on Zen 5
+    // a 14 x 14 x 576 layer ran 1.7x slower on two threads than on one).
+    %piece, %threads = transform.regtile.distribute_over_threads %root
+        grains [1, 1, %rows, 0] {max_loops = 1, fuse_producers}
+        : (!transform.any_op, !transform.param<i64>)
+        -> (!transform.any_op, !transform.any_op)
+    //                                                   n  oh  ow     c
+    %tile, %n, %oh, %ow, %c = transform.structured.fuse %piece
+        tile_sizes [1, 1, %rows, %channels]
+        : (!transform.any_op, !transform.param<i64>, !transform.param<i64>)
+        -> (!transform.any_op, !transform.any_op, !transform.any_op,
+            !transform.any_op, !transform.any_op)
+    %conv_tile = transform.collect_matching @regtile_match_depthwise_convolution in %c
+        : (!transform.any_op) -> !transform.any_op
+    %generic = transform.structured.generalize %conv_tile
+        : (!transform.any_op) -> !transform.any_op
+    //                                                                 n oh ow c kh kw
+    %reduced, %kh = transform.structured.tile_using_for %generic tile_sizes [0, 0, 0, 0, 1, 0]
+        : (!transform.any_op) -> (!transform.any_op, !transform.any_op)
+    %loop = transform.regtile.cache_reduce %reduced, %kh {allow_reassociation, prefetch_ahead = 0}
+        : (!transform.any_op, !transform.any_op) -> !transform.any_op
     transform.yield
   }
 }

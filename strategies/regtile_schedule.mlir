@@ -10,12 +10,12 @@
 //
 // Each kind of op regtile knows goes to its strategy, with the blocking
 // derived from the target:
-//   - 2-D convolutions, with their elementwise consumer and producers
-//     (bias, ReLU)                                     @regtile_conv2d
+//   - 2-D convolutions, dense and depthwise, with their elementwise
+//     consumer and producers (bias, ReLU, ReLU6)       @regtile_conv2d
 //   - contractions (matmul, batch_matmul, GEMM-shaped generics, matvec)
 //                                                      @regtile_matmul
-// Each warns at every op of its kind it leaves (NCHW or depthwise
-// convolutions, a vecmat, ...), saying why
+// Each warns at every op of its kind it leaves (NCHW convolutions, a
+// depthwise channel multiplier, a vecmat, ...), saying why
 // (transform.regtile.report_unscheduled). Not yet here: reductions,
 // packs / unpacks and standalone elementwise chains (their schedules are
 // op by op: examples/reductions, examples/pack, examples/supervector).

@@ -157,3 +157,59 @@ module attributes {transform.with_named_sequence} {
     transform.yield
   }
 }
+
+// -----
+
+// Depthwise convolutions: each FMA loads its input (no broadcast), so the
+// tile is one channel vector and the most rows of the least padding, at
+// most half the register file. Znver4: 112 pixels x 32 channels: 16 x 16
+// (7 x 16 pixels, 2 channel tiles); 7 pixels x 960 channels: 7 x 16.
+// Haswell (16 registers): 8 x 8.
+// CHECK-LABEL: depthwise
+// CHECK: remark: znver4 rows 16 : i64
+// CHECK: remark: znver4 channels 16 : i64
+// CHECK: remark: root
+// CHECK-NEXT: linalg.generic
+// CHECK: remark: haswell rows 8 : i64
+// CHECK: remark: haswell channels 8 : i64
+// CHECK: remark: small rows 7 : i64
+// CHECK: remark: small channels 16 : i64
+func.func @depthwise(%in: tensor<1x114x114x32xf32>, %f: tensor<3x3x32xf32>, %o: tensor<1x112x112x32xf32>,
+                     %in7: tensor<1x9x9x960xf32>, %f7: tensor<3x3x960xf32>, %o7: tensor<1x7x7x960xf32>)
+    -> (tensor<1x112x112x32xf32>, tensor<1x7x7x960xf32>) {
+  %c = linalg.depthwise_conv_2d_nhwc_hwc ins(%in, %f : tensor<1x114x114x32xf32>, tensor<3x3x32xf32>)
+      outs(%o : tensor<1x112x112x32xf32>) -> tensor<1x112x112x32xf32>
+  %r = linalg.generic {indexing_maps = [affine_map<(n, h, w, c) -> (n, h, w, c)>, affine_map<(n, h, w, c) -> (n, h, w, c)>],
+                       iterator_types = ["parallel", "parallel", "parallel", "parallel"]}
+      ins(%c : tensor<1x112x112x32xf32>) outs(%o : tensor<1x112x112x32xf32>) {
+  ^bb0(%x: f32, %y: f32):
+    %zero = arith.constant 0.0 : f32
+    %m = arith.maximumf %x, %zero : f32
+    linalg.yield %m : f32
+  } -> tensor<1x112x112x32xf32>
+  %c7 = linalg.depthwise_conv_2d_nhwc_hwc ins(%in7, %f7 : tensor<1x9x9x960xf32>, tensor<3x3x960xf32>)
+      outs(%o7 : tensor<1x7x7x960xf32>) -> tensor<1x7x7x960xf32>
+  return %r, %c7 : tensor<1x112x112x32xf32>, tensor<1x7x7x960xf32>
+}
+module attributes {transform.with_named_sequence} {
+  transform.named_sequence @__transform_main(%root: !transform.any_op {transform.readonly}) {
+    %f = transform.structured.match ops{["func.func"]} in %root : (!transform.any_op) -> !transform.any_op
+    transform.debug.emit_remark_at %f, "depthwise" : !transform.any_op
+    %all = transform.structured.match ops{["linalg.depthwise_conv_2d_nhwc_hwc"]} in %root : (!transform.any_op) -> !transform.any_op
+    %c, %c7 = transform.split_handle %all : (!transform.any_op) -> (!transform.any_op, !transform.any_op)
+    %r, %rows, %ch, %filter = transform.regtile.convolution_blocking %c {arch = "znver4"}
+        : (!transform.any_op) -> (!transform.any_op, !transform.param<i64>, !transform.param<i64>, !transform.param<i64>)
+    transform.debug.emit_param_as_remark %rows, "znver4 rows" : !transform.param<i64>
+    transform.debug.emit_param_as_remark %ch, "znver4 channels" : !transform.param<i64>
+    transform.debug.emit_remark_at %r, "root" : !transform.any_op
+    %r2, %rows2, %ch2, %filter2 = transform.regtile.convolution_blocking %c {arch = "haswell"}
+        : (!transform.any_op) -> (!transform.any_op, !transform.param<i64>, !transform.param<i64>, !transform.param<i64>)
+    transform.debug.emit_param_as_remark %rows2, "haswell rows" : !transform.param<i64>
+    transform.debug.emit_param_as_remark %ch2, "haswell channels" : !transform.param<i64>
+    %r3, %rows3, %ch3, %filter3 = transform.regtile.convolution_blocking %c7 {arch = "znver4"}
+        : (!transform.any_op) -> (!transform.any_op, !transform.param<i64>, !transform.param<i64>, !transform.param<i64>)
+    transform.debug.emit_param_as_remark %rows3, "small rows" : !transform.param<i64>
+    transform.debug.emit_param_as_remark %ch3, "small channels" : !transform.param<i64>
+    transform.yield
+  }
+}

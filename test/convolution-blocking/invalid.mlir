@@ -69,6 +69,26 @@ module attributes {transform.with_named_sequence} {
 
 // -----
 
+// A depthwise tile that does not fit: 15 rows x 2 vectors need 30
+// accumulators + 2 filter + 3 input registers.
+func.func @depthwise(%in: tensor<1x10x20x32xf32>, %f: tensor<3x3x32xf32>, %o: tensor<1x8x18x32xf32>) -> tensor<1x8x18x32xf32> {
+  // expected-note @below {{payload op}}
+  %r = linalg.depthwise_conv_2d_nhwc_hwc ins(%in, %f : tensor<1x10x20x32xf32>, tensor<3x3x32xf32>) outs(%o : tensor<1x8x18x32xf32>) -> tensor<1x8x18x32xf32>
+  return %r : tensor<1x8x18x32xf32>
+}
+module attributes {transform.with_named_sequence} {
+  transform.named_sequence @__transform_main(%root: !transform.any_op {transform.readonly}) {
+    %op = transform.structured.match ops{["linalg.depthwise_conv_2d_nhwc_hwc"]} in %root : (!transform.any_op) -> !transform.any_op
+    %rows = transform.param.constant 15 : i64 -> !transform.param<i64>
+    %ch = transform.param.constant 32 : i64 -> !transform.param<i64>
+    // expected-error @below {{a 15 x 32 register tile needs 30 accumulators + 2 registers for the filter + 3 for the input, more than the 32 vector registers of the target}}
+    %r, %r2, %c2, %filter6 = transform.regtile.convolution_blocking %op rows = %rows channels = %ch {arch = "znver4"} : (!transform.any_op, !transform.param<i64>, !transform.param<i64>) -> (!transform.any_op, !transform.param<i64>, !transform.param<i64>, !transform.param<i64>)
+    transform.yield
+  }
+}
+
+// -----
+
 func.func @conv(%in: tensor<1x10x10x16xf32>, %f: tensor<3x3x16x64xf32>, %o: tensor<1x8x8x64xf32>) -> tensor<1x8x8x64xf32> {
   %r = linalg.conv_2d_nhwc_hwcf ins(%in, %f : tensor<1x10x10x16xf32>, tensor<3x3x16x64xf32>) outs(%o : tensor<1x8x8x64xf32>) -> tensor<1x8x8x64xf32>
   return %r : tensor<1x8x8x64xf32>
@@ -113,17 +133,46 @@ module attributes {transform.with_named_sequence} {
 
 // -----
 
-// A depthwise convolution (a channel dim in the image, filter and output):
-// not the 2-D convolution regtile blocks.
-func.func @depthwise(%in: tensor<1x10x10x16xf32>, %f: tensor<3x3x16xf32>, %o: tensor<1x8x8x16xf32>) -> tensor<1x8x8x16xf32> {
+// A depthwise convolution with a channel multiplier (a channel dim in the
+// image, filter and output, and one in the filter and output): neither
+// form regtile blocks.
+func.func @depthwise_multiplier(%in: tensor<1x10x10x16xf32>, %f: tensor<3x3x16x2xf32>, %o: tensor<1x8x8x16x2xf32>) -> tensor<1x8x8x16x2xf32> {
   // expected-note @below {{payload op}}
-  %r = linalg.depthwise_conv_2d_nhwc_hwc ins(%in, %f : tensor<1x10x10x16xf32>, tensor<3x3x16xf32>) outs(%o : tensor<1x8x8x16xf32>) -> tensor<1x8x8x16xf32>
+  %r = linalg.depthwise_conv_2d_nhwc_hwcm ins(%in, %f : tensor<1x10x10x16xf32>, tensor<3x3x16x2xf32>) outs(%o : tensor<1x8x8x16x2xf32>) -> tensor<1x8x8x16x2xf32>
+  return %r : tensor<1x8x8x16x2xf32>
+}
+module attributes {transform.with_named_sequence} {
+  transform.named_sequence @__transform_main(%root: !transform.any_op {transform.readonly}) {
+    %op = transform.structured.match ops{["linalg.depthwise_conv_2d_nhwc_hwcm"]} in %root : (!transform.any_op) -> !transform.any_op
+    // expected-error @below {{expected a 2-D convolution with one batch, two output image, one output channel, two filter loop and one input channel dims (or one depthwise channel dim instead of the channel dims); found 1, 2, 1, 2 and 0 (and 1 depthwise dims)}}
+    %r, %rows, %ch, %fl = transform.regtile.convolution_blocking %op : (!transform.any_op) -> (!transform.any_op, !transform.param<i64>, !transform.param<i64>, !transform.param<i64>)
+    transform.yield
+  }
+}
+
+// -----
+
+// A depthwise convolution whose loops are not in the order of
+// linalg.depthwise_conv_2d_nhwc_hwc (the channels outermost).
+#dwin = affine_map<(c, n, h, w, kh, kw) -> (n, h + kh, w + kw, c)>
+#dwf = affine_map<(c, n, h, w, kh, kw) -> (kh, kw, c)>
+#dwout = affine_map<(c, n, h, w, kh, kw) -> (n, h, w, c)>
+func.func @depthwise_order(%in: tensor<1x10x10x16xf32>, %f: tensor<3x3x16xf32>, %o: tensor<1x8x8x16xf32>) -> tensor<1x8x8x16xf32> {
+  // expected-note @below {{payload op}}
+  %r = linalg.generic {indexing_maps = [#dwin, #dwf, #dwout],
+                       iterator_types = ["parallel", "parallel", "parallel", "parallel", "reduction", "reduction"]}
+      ins(%in, %f : tensor<1x10x10x16xf32>, tensor<3x3x16xf32>) outs(%o : tensor<1x8x8x16xf32>) {
+  ^bb0(%x: f32, %y: f32, %acc: f32):
+    %p = arith.mulf %x, %y : f32
+    %s = arith.addf %acc, %p : f32
+    linalg.yield %s : f32
+  } -> tensor<1x8x8x16xf32>
   return %r : tensor<1x8x8x16xf32>
 }
 module attributes {transform.with_named_sequence} {
   transform.named_sequence @__transform_main(%root: !transform.any_op {transform.readonly}) {
-    %op = transform.structured.match ops{["linalg.depthwise_conv_2d_nhwc_hwc"]} in %root : (!transform.any_op) -> !transform.any_op
-    // expected-error @below {{expected a 2-D convolution with one batch, two output image, one output channel, two filter loop and one input channel dims}}
+    %op = transform.structured.match ops{["linalg.generic"]} in %root : (!transform.any_op) -> !transform.any_op
+    // expected-error @below {{cannot block the convolution: expected the loops (n, oh, ow, c, kh, kw) and an NHWC output (the order of linalg.depthwise_conv_2d_nhwc_hwc)}}
     %r, %rows, %ch, %fl = transform.regtile.convolution_blocking %op : (!transform.any_op) -> (!transform.any_op, !transform.param<i64>, !transform.param<i64>, !transform.param<i64>)
     transform.yield
   }
@@ -140,7 +189,7 @@ func.func @conv1d(%in: tensor<1x10x16xf32>, %f: tensor<3x16x32xf32>, %o: tensor<
 module attributes {transform.with_named_sequence} {
   transform.named_sequence @__transform_main(%root: !transform.any_op {transform.readonly}) {
     %op = transform.structured.match ops{["linalg.conv_1d_nwc_wcf"]} in %root : (!transform.any_op) -> !transform.any_op
-    // expected-error @below {{expected a 2-D convolution with one batch, two output image, one output channel, two filter loop and one input channel dims; found 1, 1, 1, 1 and 1}}
+    // expected-error @below {{expected a 2-D convolution with one batch, two output image, one output channel, two filter loop and one input channel dims (or one depthwise channel dim instead of the channel dims); found 1, 1, 1, 1 and 1}}
     %r, %rows, %ch, %fl = transform.regtile.convolution_blocking %op : (!transform.any_op) -> (!transform.any_op, !transform.param<i64>, !transform.param<i64>, !transform.param<i64>)
     transform.yield
   }

@@ -6,20 +6,23 @@
 func.func @convs(%in: tensor<1x16x10x10xf32>, %f: tensor<16x16x3x3xf32>, %o: tensor<1x16x8x8xf32>,
                  %din: tensor<1x10x10x16xf32>, %df: tensor<3x3x16xf32>, %do: tensor<1x8x8x16xf32>,
                  %hin: tensor<1x10x10x16xf32>, %hf: tensor<3x3x16x16xf32>, %ho: tensor<1x8x8x16xf32>,
-                 %a: tensor<8x8xf32>, %b: tensor<8x8xf32>, %c: tensor<8x8xf32>)
-    -> (tensor<1x16x8x8xf32>, tensor<1x8x8x16xf32>, tensor<1x8x8x16xf32>, tensor<8x8xf32>) {
+                 %a: tensor<8x8xf32>, %b: tensor<8x8xf32>, %c: tensor<8x8xf32>,
+                 %dmf: tensor<3x3x16x2xf32>, %dmo: tensor<1x8x8x16x2xf32>)
+    -> (tensor<1x16x8x8xf32>, tensor<1x8x8x16xf32>, tensor<1x8x8x16xf32>, tensor<8x8xf32>, tensor<1x8x8x16x2xf32>) {
   // expected-warning @below {{regtile: this convolution is not scheduled: expected the loops (n, oh, ow, oc, kh, kw, ci) and an NHWC output (the order of linalg.conv_2d_nhwc_hwcf)}}
   %r = linalg.conv_2d_nchw_fchw ins(%in, %f : tensor<1x16x10x10xf32>, tensor<16x16x3x3xf32>) outs(%o : tensor<1x16x8x8xf32>) -> tensor<1x16x8x8xf32>
-  // expected-warning @below {{regtile: this convolution is not scheduled: expected a 2-D convolution with one batch, two output image, one output channel, two filter loop and one input channel dims; found 1, 2, 0, 2 and 0 (and 1 depthwise dims)}}
+  // expected-warning @below {{regtile: this convolution is not scheduled: regtile's convolution blocking accepts it, but no strategy op reached it}}
   %d = linalg.depthwise_conv_2d_nhwc_hwc ins(%din, %df : tensor<1x10x10x16xf32>, tensor<3x3x16xf32>) outs(%do : tensor<1x8x8x16xf32>) -> tensor<1x8x8x16xf32>
   // expected-warning @below {{regtile: this convolution is not scheduled: regtile's convolution blocking accepts it, but no strategy op reached it}}
   %h = linalg.conv_2d_nhwc_hwcf ins(%hin, %hf : tensor<1x10x10x16xf32>, tensor<3x3x16x16xf32>) outs(%ho : tensor<1x8x8x16xf32>) -> tensor<1x8x8x16xf32>
+  // expected-warning @below {{regtile: this convolution is not scheduled: expected a 2-D convolution with one batch, two output image, one output channel, two filter loop and one input channel dims (or one depthwise channel dim instead of the channel dims); found 1, 2, 1, 2 and 0 (and 1 depthwise dims)}}
+  %dm = linalg.depthwise_conv_2d_nhwc_hwcm ins(%din, %dmf : tensor<1x10x10x16xf32>, tensor<3x3x16x2xf32>) outs(%dmo : tensor<1x8x8x16x2xf32>) -> tensor<1x8x8x16x2xf32>
   // Pooling (upstream counts it as a convolution): not of the kind.
   %pw = tensor.empty() : tensor<3x3xf32>
   %pool = linalg.pooling_nhwc_max ins(%hin, %pw : tensor<1x10x10x16xf32>, tensor<3x3xf32>) outs(%ho : tensor<1x8x8x16xf32>) -> tensor<1x8x8x16xf32>
   // A contraction: not of the kind asked for.
   %m = linalg.matmul ins(%a, %b : tensor<8x8xf32>, tensor<8x8xf32>) outs(%c : tensor<8x8xf32>) -> tensor<8x8xf32>
-  return %r, %d, %h, %m : tensor<1x16x8x8xf32>, tensor<1x8x8x16xf32>, tensor<1x8x8x16xf32>, tensor<8x8xf32>
+  return %r, %d, %h, %m, %dm : tensor<1x16x8x8xf32>, tensor<1x8x8x16xf32>, tensor<1x8x8x16xf32>, tensor<8x8xf32>, tensor<1x8x8x16x2xf32>
 }
 module attributes {transform.with_named_sequence} {
   transform.named_sequence @__transform_main(%root: !transform.any_op {transform.readonly}) {

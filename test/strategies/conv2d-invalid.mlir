@@ -2,8 +2,9 @@
 // function is left alone, without a word (not its kind); a convolution the
 // strategy matches but cannot schedule (a generic with an NCHW output) is
 // refused with the reason, and the payload is left valid; a convolution it
-// does not match (linalg.conv_2d_nchw_fchw, depthwise) is left with a
-// warning saying why, beside the convolution it schedules.
+// does not match (linalg.conv_2d_nchw_fchw, a depthwise convolution with a
+// channel multiplier) is left with a warning saying why, beside the
+// convolutions it schedules (dense and depthwise).
 // (The refusal is reported at the strategy's line, in another file, so
 // it is checked with FileCheck rather than -verify-diagnostics.)
 // RUN: not %regtile-opt %s -p 'builtin.module(transform-preload-library{transform-library-paths=%regtile-src/strategies},transform-interpreter{entry-point=schedule})' \
@@ -13,8 +14,8 @@
 // ERR-NOT: warning
 // ERR: regtile_conv2d.mlir:{{[0-9]+}}:{{[0-9]+}}: error: cannot block the convolution: expected the loops (n, oh, ow, oc, kh, kw, ci) and an NHWC output (the order of linalg.conv_2d_nhwc_hwcf)
 // ERR: conv2d-invalid.mlir:[[@LINE+24]]:8: note: payload op
-// ERR: conv2d-invalid.mlir:[[@LINE+59]]:8: warning: regtile: this convolution is not scheduled: expected the loops (n, oh, ow, oc, kh, kw, ci) and an NHWC output (the order of linalg.conv_2d_nhwc_hwcf)
-// ERR: conv2d-invalid.mlir:[[@LINE+59]]:8: warning: regtile: this convolution is not scheduled: expected a 2-D convolution with one batch, two output image, one output channel, two filter loop and one input channel dims; found 1, 2, 0, 2 and 0 (and 1 depthwise dims)
+// ERR: conv2d-invalid.mlir:[[@LINE+60]]:8: warning: regtile: this convolution is not scheduled: expected the loops (n, oh, ow, oc, kh, kw, ci) and an NHWC output (the order of linalg.conv_2d_nhwc_hwcf)
+// ERR: conv2d-invalid.mlir:[[@LINE+60]]:9: warning: regtile: this convolution is not scheduled: expected a 2-D convolution with one batch, two output image, one output channel, two filter loop and one input channel dims (or one depthwise channel dim instead of the channel dims); found 1, 2, 1, 2 and 0 (and 1 depthwise dims)
 // ERR-NOT: error
 // ERR-NOT: warning
 
@@ -65,17 +66,19 @@ module attributes {transform.with_named_sequence} {
 // CHECK-NOT: linalg.conv_2d_nhwc_hwcf
 // CHECK: linalg.conv_2d_nchw_fchw
 // CHECK-NOT: linalg.conv_2d_nhwc_hwcf
-// CHECK: linalg.depthwise_conv_2d_nhwc_hwc
+// CHECK: linalg.depthwise_conv_2d_nhwc_hwcm
 // CHECK-NOT: linalg.conv_2d_nhwc_hwcf
+// CHECK-NOT: linalg.depthwise_conv_2d_nhwc_hwc {{.*}}tensor<3x3x16xf32>
 // CHECK: return
 func.func @left_with_warnings(%in: tensor<1x16x10x10xf32>, %f: tensor<16x16x3x3xf32>, %o: tensor<1x16x8x8xf32>,
                               %hin: tensor<1x10x10x16xf32>, %hf: tensor<3x3x16x16xf32>, %ho: tensor<1x8x8x16xf32>,
-                              %df: tensor<3x3x16xf32>)
-    -> (tensor<1x16x8x8xf32>, tensor<1x8x8x16xf32>, tensor<1x8x8x16xf32>) {
+                              %df: tensor<3x3x16xf32>, %dmf: tensor<3x3x16x2xf32>, %dmo: tensor<1x8x8x16x2xf32>)
+    -> (tensor<1x16x8x8xf32>, tensor<1x8x8x16x2xf32>, tensor<1x8x8x16xf32>, tensor<1x8x8x16xf32>) {
   %r = linalg.conv_2d_nchw_fchw ins(%in, %f : tensor<1x16x10x10xf32>, tensor<16x16x3x3xf32>) outs(%o : tensor<1x16x8x8xf32>) -> tensor<1x16x8x8xf32>
+  %dm = linalg.depthwise_conv_2d_nhwc_hwcm ins(%hin, %dmf : tensor<1x10x10x16xf32>, tensor<3x3x16x2xf32>) outs(%dmo : tensor<1x8x8x16x2xf32>) -> tensor<1x8x8x16x2xf32>
   %d = linalg.depthwise_conv_2d_nhwc_hwc ins(%hin, %df : tensor<1x10x10x16xf32>, tensor<3x3x16xf32>) outs(%ho : tensor<1x8x8x16xf32>) -> tensor<1x8x8x16xf32>
   %h = linalg.conv_2d_nhwc_hwcf ins(%hin, %hf : tensor<1x10x10x16xf32>, tensor<3x3x16x16xf32>) outs(%ho : tensor<1x8x8x16xf32>) -> tensor<1x8x8x16xf32>
-  return %r, %d, %h : tensor<1x16x8x8xf32>, tensor<1x8x8x16xf32>, tensor<1x8x8x16xf32>
+  return %r, %dm, %d, %h : tensor<1x16x8x8xf32>, tensor<1x8x8x16x2xf32>, tensor<1x8x8x16xf32>, tensor<1x8x8x16xf32>
 }
 module attributes {transform.with_named_sequence} {
   transform.named_sequence @regtile_conv2d(%f: !transform.any_op {transform.readonly})

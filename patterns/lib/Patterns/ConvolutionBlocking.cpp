@@ -37,6 +37,47 @@ FailureOr<linalg::ConvolutionDimensions> inferDims(linalg::LinalgOp op,
   return dims;
 }
 
+/// One batch, two output image and two filter loop dims, and the channels
+/// either as an output and an input channel dim (a dense convolution) or as
+/// one depthwise dim (channel multiplier 1).
+bool hasImageDims(const linalg::ConvolutionDimensions &dims) {
+  return dims.batch.size() == 1 && dims.outputImage.size() == 2 &&
+         dims.filterLoop.size() == 2;
+}
+bool isDense(const linalg::ConvolutionDimensions &dims) {
+  return hasImageDims(dims) && dims.outputChannel.size() == 1 &&
+         dims.inputChannel.size() == 1 && dims.depth.empty();
+}
+bool isDepthwise(const linalg::ConvolutionDimensions &dims) {
+  return hasImageDims(dims) && dims.outputChannel.empty() &&
+         dims.inputChannel.empty() && dims.depth.size() == 1;
+}
+
+/// The loop order of linalg.conv_2d_nhwc_hwcf, (n, oh, ow, oc, kh, kw, ci),
+/// or of linalg.depthwise_conv_2d_nhwc_hwc, (n, oh, ow, c, kh, kw), and an
+/// output indexed as NHWC: the strategies' tile sizes and interchanges are
+/// written for them.
+LogicalResult checkLoopOrder(linalg::LinalgOp op,
+                             const linalg::ConvolutionDimensions &dims,
+                             bool depthwise, std::string &reason) {
+  unsigned channel = depthwise ? dims.depth[0] : dims.outputChannel[0];
+  bool ordered = dims.batch[0] == 0 && dims.outputImage[0] == 1 &&
+                 dims.outputImage[1] == 2 && channel == 3 &&
+                 dims.filterLoop[0] == 4 && dims.filterLoop[1] == 5 &&
+                 (depthwise || dims.inputChannel[0] == 6);
+  AffineMap nhwc =
+      AffineMap::getMultiDimIdentityMap(op.getNumLoops(), op.getContext())
+          .getMajorSubMap(4);
+  if (ordered && op.getMatchingIndexingMap(op.getDpsInitOperand(0)) == nhwc)
+    return success();
+  reason = depthwise
+               ? "expected the loops (n, oh, ow, c, kh, kw) and an NHWC output "
+                 "(the order of linalg.depthwise_conv_2d_nhwc_hwc)"
+               : "expected the loops (n, oh, ow, oc, kh, kw, ci) and an NHWC "
+                 "output (the order of linalg.conv_2d_nhwc_hwcf)";
+  return failure();
+}
+
 } // namespace
 
 FailureOr<ConvolutionBlocking>
@@ -59,27 +100,18 @@ computeConvolutionBlocking(linalg::LinalgOp op, const TargetInfo &target,
   if (failed(dims))
     return fail("the op is not a convolution (no output image / filter "
                 "loop pair)");
-  if (dims->batch.size() != 1 || dims->outputImage.size() != 2 ||
-      dims->outputChannel.size() != 1 || dims->filterLoop.size() != 2 ||
-      dims->inputChannel.size() != 1 || !dims->depth.empty())
+  bool depthwise = isDepthwise(*dims);
+  if (!depthwise && !isDense(*dims))
     return fail(llvm::formatv(
         "expected a 2-D convolution with one batch, two output image, one "
-        "output channel, two filter loop and one input channel dims; found "
-        "{0}, {1}, {2}, {3} and {4} (and {5} depthwise dims)",
+        "output channel, two filter loop and one input channel dims (or one "
+        "depthwise channel dim instead of the channel dims); found {0}, {1}, "
+        "{2}, {3} and {4} (and {5} depthwise dims)",
         dims->batch.size(), dims->outputImage.size(),
         dims->outputChannel.size(), dims->filterLoop.size(),
         dims->inputChannel.size(), dims->depth.size()));
-  // The loop order of linalg.conv_2d_nhwc_hwcf (and its generic form):
-  // (n, oh, ow, oc, kh, kw, ci), the output indexed as NHWC.
-  if (dims->batch[0] != 0 || dims->outputImage[0] != 1 ||
-      dims->outputImage[1] != 2 || dims->outputChannel[0] != 3 ||
-      dims->filterLoop[0] != 4 || dims->filterLoop[1] != 5 ||
-      dims->inputChannel[0] != 6 ||
-      op.getMatchingIndexingMap(op.getDpsInitOperand(0)) !=
-          AffineMap::getMultiDimIdentityMap(op.getNumLoops(), op.getContext())
-              .getMajorSubMap(4))
-    return fail("expected the loops (n, oh, ow, oc, kh, kw, ci) and an NHWC "
-                "output (the order of linalg.conv_2d_nhwc_hwcf)");
+  if (failed(checkLoopOrder(op, *dims, depthwise, reason)))
+    return failure();
   if (fixed.rows < 0 || fixed.channels < 0)
     return fail(llvm::formatv("rows = {0}, channels = {1}: expected "
                               "non-negative sizes",
@@ -92,13 +124,14 @@ computeConvolutionBlocking(linalg::LinalgOp op, const TargetInfo &target,
   SmallVector<int64_t> ranges = op.getStaticLoopRanges();
   FailureOr<ConvolutionTile> tile =
       chooseConvolutionTile(target, accType, ranges[2], ranges[3], fixed.rows,
-                            fixed.channels / lanes, reason);
+                            fixed.channels / lanes, depthwise, reason);
   if (failed(tile))
     return failure();
   ConvolutionBlocking b;
   b.rows = tile->rows;
   b.channels = tile->vectors * lanes;
   b.filterOperand = filterOperand;
+  b.depthwise = depthwise;
 
   // The op whose tiles the loops produce: the convolution's elementwise
   // consumer (a ReLU, a bias add), if it is its only user, else itself.

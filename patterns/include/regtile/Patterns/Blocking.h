@@ -164,12 +164,17 @@ struct ConvolutionTile {
 /// if it has enough independent accumulators (FMA latency x throughput)
 /// and loads no faster than the load units deliver; among those, the least
 /// padding wins, then the most FMAs per load (rows * nv / (rows + nv)).
+/// A `depthwise` convolution's input is a vector per row and channel
+/// vector (no broadcast, no reuse but the filter's): one channel vector and
+/// the most rows of the least padding, at most half the register file
+/// (measured: Blocking.cpp), its input reserve as cache_reduce's.
 /// Non-zero `fixedRows` / `fixedVectors` are taken as given. Fails, setting
 /// `reason`, if no tile fits.
 mlir::FailureOr<ConvolutionTile>
 chooseConvolutionTile(const TargetInfo &target, mlir::Type accType,
                       int64_t owExtent, int64_t ocExtent, int64_t fixedRows,
-                      int64_t fixedVectors, std::string &reason);
+                      int64_t fixedVectors, bool depthwise,
+                      std::string &reason);
 
 //===----------------------------------------------------------------------===//
 // Tile copies (pack_unpack_to_tile_copies)

@@ -33,12 +33,18 @@ namespace regtile {
 // into which the convolution is fused): the convolution's elementwise
 // consumer if it is its only user, else the convolution; and which input is
 // the filter.
+// A depthwise convolution (linalg.depthwise_conv_2d_nhwc_hwc, channel
+// multiplier 1) in its loop order (n, oh, ow, c, kh, kw) has the same
+// tile, rows pixels x channels, reduced over (kh, kw): each FMA multiplies
+// a vector of input channels by the filter's (no broadcast).
 
 struct ConvolutionBlocking {
   int64_t rows = 0, channels = 0;
   mlir::Operation *root = nullptr;
   /// The input that is the filter (0 or 1).
   unsigned filterOperand = 1;
+  /// A depthwise convolution: loops (n, oh, ow, c, kh, kw).
+  bool depthwise = false;
 };
 
 /// The tile sizes a caller fixes; 0 means "derive from the target".
@@ -47,8 +53,9 @@ struct ConvolutionBlockingOptions {
 };
 
 /// Fails, setting `reason`, if `op` is not a 2-D convolution with one
-/// batch, input channel and output channel dim in the loop order above, an
-/// NHWC output, unit strides and dilations, and an integer or float output;
+/// batch, input channel and output channel dim (or one depthwise channel
+/// dim) in the loop order above, an NHWC output, and an integer or float
+/// output (any strides and dilations);
 /// or if a fixed size is negative, `channels` is not a multiple of the
 /// native vector length, or the tile does not fit the register file.
 mlir::FailureOr<ConvolutionBlocking>

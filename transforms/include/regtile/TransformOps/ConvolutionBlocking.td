@@ -17,7 +17,9 @@ def ConvolutionBlockingOp : RegtileTransformOp<"regtile.convolution_blocking",
     `linalg.conv_2d_nhwc_hwcf`, `(n, oh, ow, oc, kh, kw, ci)`, with an NHWC
     output (the named op, or a `linalg.generic` with those loops), of any
     strides and dilations (the tile's rows are output pixels; the
-    micro-kernel reads each row's input at its stride), returns
+    micro-kernel reads each row's input at its stride), or a depthwise
+    convolution in the loop order of `linalg.depthwise_conv_2d_nhwc_hwc`,
+    `(n, oh, ow, c, kh, kw)` (channel multiplier 1), returns
     what a schedule needs to keep its output tiles in registers
     (`cache_reduce`):
     - `root`: the op whose tiles the loops should produce, with the
@@ -30,7 +32,13 @@ def ConvolutionBlockingOp : RegtileTransformOp<"regtile.convolution_blocking",
       output channels (a multiple of the native vector length), with the
       most FMAs per load that fits the register file with a register per
       filter vector and one per row for the input broadcasts: 5 x 64 f32
-      with AVX-512, 3 x 24 with AVX2;
+      with AVX-512, 3 x 24 with AVX2. Depthwise, each FMA has its own
+      input vector and the filter vector is the only reuse: one channel
+      vector and the most rows of the least padding of the output's width,
+      at most half the register file (16 x 16 f32 for 112-pixel rows with
+      AVX-512, 14 x 16 for 56, 28 and 14, 7 x 16 for 7; on Zen 5 14 to 16
+      rows of one vector ran at 0.45 to 0.5 of the FMA peak, 20 to 28 rows
+      or two to three vectors at 0.25 to 0.45);
     - `filter`: which input of the convolution is the filter (for
       `cache_read ... operand = %filter`): 1 for `linalg.conv_2d_nhwc_hwcf`,
       0 for seed 000's generic.
@@ -52,8 +60,8 @@ def ConvolutionBlockingOp : RegtileTransformOp<"regtile.convolution_blocking",
     The op does not verify if `arch` is not understood. Produces a definite
     failure if a payload op's `regtile.target` is not understood, and a
     silenceable failure (naming why) for a payload op that is not such a
-    convolution (other loop orders or layouts, depthwise or 1-D/3-D
-    convolutions, a loop of no
+    convolution (other loop orders or layouts, a depthwise channel
+    multiplier, 1-D/3-D convolutions, a loop of no
     iterations), for a fixing
     parameter that is not one non-negative integer, and for fixed sizes
     that fail the checks (with the numbers). Reads the handles only.

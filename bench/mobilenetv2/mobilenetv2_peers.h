@@ -1,0 +1,28 @@
+//===- mobilenetv2_peers.h - Peers of the MobileNetV2 benchmark -*- C++ -*-===//
+
+#ifndef REGTILE_BENCH_MOBILENETV2_PEERS_H
+#define REGTILE_BENCH_MOBILENETV2_PEERS_H
+
+#include <functional>
+#include <string>
+
+namespace regtile::bench {
+
+/// A depthwise layer: 3x3 filter, stride `s`, the input already padded
+/// (hi x wi), output h x w, c channels.
+struct DepthwiseShape {
+  int h, w, c, s, hi, wi;
+};
+
+/// relu6(dwconv(X, F) + b) through oneDNN's convolution (groups = c), NHWC
+/// X and Y, F as [kh][kw][c] (reordered once, not timed), the bias as the
+/// primitive's and ReLU6 as a clip post-op. An empty function (with `why`)
+/// if oneDNN is not linked or refuses the shape; `impl` receives its
+/// implementation name.
+std::function<void()> dnnlDepthwiseRelu6(const DepthwiseShape &s, float *x,
+                                         float *f, float *b, float *y,
+                                         std::string &impl, std::string &why);
+
+} // namespace regtile::bench
+
+#endif // REGTILE_BENCH_MOBILENETV2_PEERS_H

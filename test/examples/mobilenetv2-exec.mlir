@@ -1,0 +1,15 @@
+// Execution: examples/mobilenetv2 scheduled only by @regtile_schedule
+// (strategies/), each depthwise layer's bias and ReLU6 computed on its
+// register tiles, computes what the unscheduled payload computes (exact:
+// inputs are multiples of 1/8): one channel, channels that divide no
+// vector, stride 2 over an odd input, the network's 14 x 14 x 96 layer.
+// The cases are the check examples/examples.json lists for it:
+// RUN: %examples check mobilenetv2 -- %difftest-args | FileCheck %s
+// CHECK: == mobilenetv2 {{.*}}: mobilenetv2_regtile{{$}}
+// CHECK: PASS 4 cases
+// On 1, 3 and 7 threads (more than the cores), a layer large enough to
+// split:
+// RUN: env OMP_NUM_THREADS=1 %examples check mobilenetv2 -- %difftest-args --case "H=28 W=28 C=48 S=1 HI=30 WI=30" | FileCheck %s --check-prefix=THREADS
+// RUN: env OMP_NUM_THREADS=3 %examples check mobilenetv2 -- %difftest-args --case "H=28 W=28 C=48 S=1 HI=30 WI=30" | FileCheck %s --check-prefix=THREADS
+// RUN: env OMP_NUM_THREADS=7 %examples check mobilenetv2 -- %difftest-args --case "H=28 W=28 C=48 S=1 HI=30 WI=30" | FileCheck %s --check-prefix=THREADS
+// THREADS: PASS 1 cases

@@ -1,0 +1,61 @@
+// @regtile_conv2d on depthwise convolutions (MobileNet's 3x3 layers, the
+// 5x5 of its successors) with the folded batch norm's bias and ReLU6 as
+// separate generics: tiles of output pixels x channel vectors, the
+// reduction over (kh, kw) in vector accumulators, each FMA on a vector of
+// input channels (no broadcast), bias and ReLU6 on the accumulators before
+// the tile's one store. Execution against the unscheduled payload, exact
+// (inputs are multiples of 1/8), on shapes that divide nothing: C = 17 and
+// C = 1 (one lane of a masked vector), stride 2 over odd inputs (the last
+// row unread), dilations 2 and 3 with remainders, a 5x5 filter, two
+// images; 1, 2, 3 and 7 threads.
+// DEFINE: %{schedule} = --schedule 'transform-preload-library{transform-library-paths=%regtile-src/strategies,%S/Inputs/conv2d_schedule.mlir},transform-interpreter{entry-point=schedule}'
+// DEFINE: %{cases} = --case "N=1 H=7 W=13 C=17 KH=3 KW=3 SH=1 SW=1 DH=1 DW=1 HI=9 WI=15" \
+// DEFINE:   --case "N=2 H=5 W=6 C=1 KH=3 KW=3 SH=1 SW=1 DH=1 DW=1 HI=7 WI=8" \
+// DEFINE:   --case "N=1 H=7 W=7 C=40 KH=3 KW=3 SH=2 SW=2 DH=1 DW=1 HI=16 WI=15" \
+// DEFINE:   --case "N=1 H=6 W=11 C=24 KH=3 KW=3 SH=1 SW=1 DH=2 DW=3 HI=10 WI=17" \
+// DEFINE:   --case "N=1 H=9 W=9 C=33 KH=5 KW=5 SH=1 SW=1 DH=1 DW=1 HI=13 WI=13" \
+// DEFINE:   --case "N=1 H=14 W=14 C=96 KH=3 KW=3 SH=1 SW=1 DH=1 DW=1 HI=16 WI=16"
+// RUN: env OMP_NUM_THREADS=1 %difftest %S/Inputs/depthwise_conv2d.mlir %{schedule} %{cases} | FileCheck %s
+// RUN: env OMP_NUM_THREADS=2 %difftest %S/Inputs/depthwise_conv2d.mlir %{schedule} %{cases} | FileCheck %s
+// RUN: env OMP_NUM_THREADS=3 %difftest %S/Inputs/depthwise_conv2d.mlir %{schedule} %{cases} | FileCheck %s
+// RUN: env OMP_NUM_THREADS=7 %difftest %S/Inputs/depthwise_conv2d.mlir %{schedule} %{cases} | FileCheck %s
+// CHECK: PASS 6 cases
+//
+// The scheduled IR (28-pixel rows, 32 channels, on znver4): tiles of 14
+// pixels x one channel vector, the channel loop innermost; the reduction
+// over kh and kw in 14 vector accumulators from zero (the fill is not
+// computed), each step 14 input vectors (one per pixel, no broadcast), one
+// filter vector and 14 FMAs; the bias and ReLU6 on the accumulators, then
+// 14 stores: no linalg op, no pass over the output.
+// RUN: %substitute --target znver4 "N=1 H=4 W=28 C=32 KH=3 KW=3 SH=1 SW=1 DH=1 DW=1 HI=6 WI=30" %S/Inputs/depthwise_conv2d.mlir \
+// RUN:   | %regtile-opt -p 'builtin.module(transform-preload-library{transform-library-paths=%regtile-src/strategies,%S/Inputs/conv2d_schedule.mlir},transform-interpreter{entry-point=schedule},regtile-strip-schedule)' \
+// RUN:   | FileCheck %s --check-prefix=IR
+// IR-LABEL: func.func @conv
+// IR-NOT: linalg.
+// IR: scf.for %{{.*}} = %c0 to %c4 step %c1
+// IR: scf.for %{{.*}} = %c0 to %c28 step %c14
+// IR: scf.for %{{.*}} = %c0 to %c32 step %c16
+// IR: scf.for %{{.*}} = %c0 to %c3 step %c1
+// IR: scf.for %{{.*}} = %c0 to %c3 step %c1
+// IR-NOT: vector.broadcast
+// IR-COUNT-14: vector.transfer_read %{{.*}} : tensor<1x1x16x16xf32>, vector<16xf32>
+// IR-NOT: vector.broadcast
+// IR: vector.transfer_read %{{.*}} : tensor<1x3x16xf32>, vector<16xf32>
+// IR-NOT: vector.broadcast
+// IR-COUNT-14: vector.fma
+// IR: scf.yield
+// IR-NOT: linalg.
+// IR-COUNT-14: arith.minimumf %{{.*}} : vector<16xf32>
+// IR-COUNT-14: vector.transfer_write
+// IR-NOT: linalg.
+// IR: return
+//
+// x86 assembly for an AVX-512 CPU (znver4), a stride-2 layer (7 x 7 x 32
+// output): one loop of 7 FMAs, each reading its input vector from memory
+// two pixels after the last, no mask, no stack access, no call.
+// RUN: %substitute --target znver4 "N=1 H=7 W=7 C=32 KH=3 KW=3 SH=2 SW=2 DH=1 DW=1 HI=16 WI=16" %S/Inputs/depthwise_conv2d.mlir \
+// RUN:   | %regtile-opt -p 'builtin.module(transform-preload-library{transform-library-paths=%regtile-src/strategies,%S/Inputs/conv2d_schedule.mlir},transform-interpreter{entry-point=schedule},regtile-lower-to-llvm)' \
+// RUN:   | mlir-translate --mlir-to-llvmir | llc -O3 -mtriple=x86_64-pc-linux-gnu -mcpu=znver4 \
+// RUN:   | %python %regtile-src/test/lib/asm_loops.py | FileCheck %s --check-prefix=ASM
+// ASM: loop {{.*}}: fma=7 masked=0 maskops=0 stack=0 vstack=0 fmastack=0 calls=0
+// ASM-NOT: loop
