@@ -51,6 +51,16 @@ inline DiagnosedSilenceableFailure refuse(transform::TransformOpInterface op,
   return diag;
 }
 
+/// Success if `payload` is a linalg op, else a refusal naming what it is.
+inline DiagnosedSilenceableFailure
+refuseUnlessLinalg(transform::TransformOpInterface op, Operation *payload) {
+  if (isa<linalg::LinalgOp>(payload))
+    return DiagnosedSilenceableFailure::success();
+  return refuse(op, payload,
+                "expected a linalg op, got '" +
+                    payload->getName().getStringRef().str() + "'");
+}
+
 /// The value of an optional integer parameter operand `param` (a tuning
 /// knob), named `name` in diagnostics: 0 if absent; a silenceable failure
 /// unless it holds exactly one integer of at least `minValue`.

@@ -13,11 +13,10 @@ regtile::transform_ops::DotProductGroupOp::applyToOne(
     transform::TransformRewriter &rewriter, Operation *target,
     transform::ApplyToEachResultList &results,
     transform::TransformState &state) {
-  auto op = dyn_cast<linalg::LinalgOp>(target);
-  if (!op)
-    return refuse(*this, target,
-                  "expected a linalg op, got '" +
-                      target->getName().getStringRef().str() + "'");
+  DiagnosedSilenceableFailure isLinalg = refuseUnlessLinalg(*this, target);
+  if (!isLinalg.succeeded())
+    return isLinalg;
+  auto op = cast<linalg::LinalgOp>(target);
   FailureOr<regtile::TargetInfo> info =
       resolveTarget(getOperation(), getArch(), target);
   if (failed(info))

@@ -12,12 +12,10 @@ DiagnosedSilenceableFailure regtile::transform_ops::EpilogueRootOp::applyToOne(
     transform::TransformRewriter &rewriter, Operation *target,
     transform::ApplyToEachResultList &results,
     transform::TransformState &state) {
-  auto op = dyn_cast<linalg::LinalgOp>(target);
-  if (!op)
-    return refuse(*this, target,
-                  "expected a linalg op, got '" +
-                      target->getName().getStringRef().str() + "'");
-  results.push_back(regtile::epilogueRoot(op));
+  DiagnosedSilenceableFailure isLinalg = refuseUnlessLinalg(*this, target);
+  if (!isLinalg.succeeded())
+    return isLinalg;
+  results.push_back(regtile::epilogueRoot(cast<linalg::LinalgOp>(target)));
   return DiagnosedSilenceableFailure::success();
 }
 

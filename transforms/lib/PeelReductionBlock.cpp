@@ -20,11 +20,11 @@ DiagnosedSilenceableFailure regtile::transform_ops::PeelReductionBlockOp::apply(
   }
   auto targets = llvm::to_vector(state.getPayloadOps(getTarget()));
   // Checked before any change: a refusal leaves the payload as it was.
-  for (Operation *target : targets)
-    if (!isa<linalg::LinalgOp>(target))
-      return refuse(*this, target,
-                    "expected a linalg op, got '" +
-                        target->getName().getStringRef().str() + "'");
+  for (Operation *target : targets) {
+    DiagnosedSilenceableFailure isLinalg = refuseUnlessLinalg(*this, target);
+    if (!isLinalg.succeeded())
+      return isLinalg;
+  }
   SmallVector<Operation *> heads, tails;
   for (Operation *target : targets) {
     std::string reason;
