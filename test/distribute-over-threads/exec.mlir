@@ -7,10 +7,7 @@
 // to be too small for a second thread is left serial at compile time, see
 // distribute.mlir). Distributing reorders no element's sum: results compare
 // bit for bit.
-// RUN: env OMP_NUM_THREADS=1 %difftest %s | FileCheck %s
-// RUN: env OMP_NUM_THREADS=2 %difftest %s | FileCheck %s
-// RUN: env OMP_NUM_THREADS=3 %difftest %s | FileCheck %s
-// RUN: env OMP_NUM_THREADS=7 %difftest %s | FileCheck %s
+// RUN: %difftest --threads 1,2,3,7 %s | FileCheck %s
 // CHECK: PASS 16 cases
 
 // A matmul, rows and columns in grains of 6 x 16 (a register tile), at

@@ -4,8 +4,7 @@
 // compared exactly with the unscheduled payload (i8 over the whole range;
 // bf16 multiples of 1/8: exact sums), on shapes that divide no tile or
 // group (K = 29 and 601), with 1 and 3 threads.
-// RUN: env OMP_NUM_THREADS=1 %difftest %s --no-warnings --schedule 'transform-preload-library{transform-library-paths=%regtile-src/strategies},transform-interpreter' | FileCheck %s
-// RUN: env OMP_NUM_THREADS=3 %difftest %s --no-warnings --schedule 'transform-preload-library{transform-library-paths=%regtile-src/strategies},transform-interpreter' | FileCheck %s
+// RUN: %difftest --threads 1,3 %s --no-warnings --schedule 'transform-preload-library{transform-library-paths=%regtile-src/strategies},transform-interpreter' | FileCheck %s
 // CHECK: PASS 4 cases
 
 // DIFFTEST-CASE: B=2 M=37 N=53 K=29

@@ -14,8 +14,7 @@
 // with 3 input channels steps 6 bytes through the input per iteration:
 // regtile.prefetch_ahead warns that nothing moves by a cache line; those
 // runs allow that warning.)
-// RUN: env OMP_NUM_THREADS=1 %difftest %s --no-warnings --define TARGET=host --schedule 'transform-preload-library{transform-library-paths=%regtile-src/strategies},transform-interpreter' | FileCheck %s
-// RUN: env OMP_NUM_THREADS=3 %difftest %s --no-warnings --define TARGET=host --schedule 'transform-preload-library{transform-library-paths=%regtile-src/strategies},transform-interpreter' | FileCheck %s
+// RUN: %difftest --threads 1,3 %s --no-warnings --define TARGET=host --schedule 'transform-preload-library{transform-library-paths=%regtile-src/strategies},transform-interpreter' | FileCheck %s
 // RUN: %if host-avx512 %{ env OMP_NUM_THREADS=3 %difftest %s --define TARGET=skylake-avx512 --lower-options target=skylake-avx512 --schedule 'transform-preload-library{transform-library-paths=%regtile-src/strategies},transform-interpreter' | FileCheck %s %}
 // RUN: %difftest %s --define TARGET=haswell --lower-options target=haswell --schedule 'transform-preload-library{transform-library-paths=%regtile-src/strategies},transform-interpreter' | FileCheck %s
 // CHECK: PASS 4 cases

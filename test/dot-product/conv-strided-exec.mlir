@@ -11,8 +11,7 @@
 // regtile.prefetch_ahead warns that it prefetches nothing; those runs allow
 // that warning.)
 // DEFINE: %{schedule} = --schedule 'transform-preload-library{transform-library-paths=%regtile-src/strategies},transform-interpreter'
-// RUN: env OMP_NUM_THREADS=1 %difftest %s --no-warnings --define TARGET=host %{schedule} | FileCheck %s
-// RUN: env OMP_NUM_THREADS=3 %difftest %s --no-warnings --define TARGET=host %{schedule} | FileCheck %s
+// RUN: %difftest --threads 1,3 %s --no-warnings --define TARGET=host %{schedule} | FileCheck %s
 // RUN: %if host-avx512 %{ %difftest %s --define TARGET=skylake-avx512 --lower-options target=skylake-avx512 %{schedule} | FileCheck %s %}
 // RUN: %difftest %s --define TARGET=haswell --lower-options target=haswell %{schedule} | FileCheck %s
 // CHECK: PASS 5 cases

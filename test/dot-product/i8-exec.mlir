@@ -14,8 +14,7 @@
 //   AVX-VNNI): vpdpbusd on ymm, the same three signednesses. (On haswell the conv's pair steps read 16 bytes of
 //   the filter cache: regtile.prefetch_ahead warns that nothing moves by a
 //   cache line; the run allows that warning.)
-// RUN: env OMP_NUM_THREADS=1 %difftest %s --no-warnings --define TARGET=host --schedule 'transform-preload-library{transform-library-paths=%regtile-src/strategies},transform-interpreter' | FileCheck %s
-// RUN: env OMP_NUM_THREADS=3 %difftest %s --no-warnings --define TARGET=host --schedule 'transform-preload-library{transform-library-paths=%regtile-src/strategies},transform-interpreter' | FileCheck %s
+// RUN: %difftest --threads 1,3 %s --no-warnings --define TARGET=host --schedule 'transform-preload-library{transform-library-paths=%regtile-src/strategies},transform-interpreter' | FileCheck %s
 // RUN: %if host-avx512 %{ %difftest %s --no-warnings --define TARGET=skylake-avx512 --lower-options target=skylake-avx512 --schedule 'transform-preload-library{transform-library-paths=%regtile-src/strategies},transform-interpreter' | FileCheck %s %}
 // RUN: sed 's/%uy = arith.extui/%uy = arith.extsi/' %s > %t.u8s8.mlir
 // RUN: %if host-avx512 %{ env OMP_NUM_THREADS=3 %difftest %t.u8s8.mlir --no-warnings --define TARGET=skylake-avx512 --lower-options target=skylake-avx512 --schedule 'transform-preload-library{transform-library-paths=%regtile-src/strategies},transform-interpreter' | FileCheck %s %}

@@ -12,7 +12,5 @@
 // CHECK: PASS 5 cases
 // On 1, 3 and 7 threads (more than the cores), a shape large enough to
 // split:
-// RUN: env OMP_NUM_THREADS=1 %examples check bert -- %difftest-args --case "M=64 N=200 K=1100" | FileCheck %s --check-prefix=THREADS
-// RUN: env OMP_NUM_THREADS=3 %examples check bert -- %difftest-args --case "M=64 N=200 K=1100" | FileCheck %s --check-prefix=THREADS
-// RUN: env OMP_NUM_THREADS=7 %examples check bert -- %difftest-args --case "M=64 N=200 K=1100" | FileCheck %s --check-prefix=THREADS
+// RUN: %examples check bert -- %difftest-args --threads 1,3,7 --case "M=64 N=200 K=1100" | FileCheck %s --check-prefix=THREADS
 // THREADS: PASS 1 cases

@@ -17,7 +17,5 @@
 // CHECK: PASS 5 cases
 // On 1, 3 and 7 threads (more than the cores), a shape large enough to
 // split:
-// RUN: env OMP_NUM_THREADS=1 %examples check conv_lowp -- %difftest-args --case "N=2 H=9 W=21 HI=11 WI=23 CI=18 CO=48" | FileCheck %s --check-prefix=THREADS
-// RUN: env OMP_NUM_THREADS=3 %examples check conv_lowp -- %difftest-args --case "N=2 H=9 W=21 HI=11 WI=23 CI=18 CO=48" | FileCheck %s --check-prefix=THREADS
-// RUN: env OMP_NUM_THREADS=7 %examples check conv_lowp -- %difftest-args --case "N=2 H=9 W=21 HI=11 WI=23 CI=18 CO=48" | FileCheck %s --check-prefix=THREADS
+// RUN: %examples check conv_lowp -- %difftest-args --threads 1,3,7 --case "N=2 H=9 W=21 HI=11 WI=23 CI=18 CO=48" | FileCheck %s --check-prefix=THREADS
 // THREADS: PASS 1 cases

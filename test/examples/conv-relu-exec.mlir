@@ -15,9 +15,7 @@
 // runs (rows of output pixels, one piece per thread, the convolution and
 // its bias fused into each piece; above: as many as the CPUs): with 1, 3
 // and 7 threads (more than the cores) on the shapes large enough to split.
-// RUN: env OMP_NUM_THREADS=1 %examples check conv_relu -- %difftest-args --case "N=1 H=56 W=56 HI=58 WI=58 CI=64 CO=64" --case "N=2 H=13 W=17 HI=15 WI=19 CI=9 CO=40" | FileCheck %s --check-prefix=THREADS
-// RUN: env OMP_NUM_THREADS=3 %examples check conv_relu -- %difftest-args --case "N=1 H=56 W=56 HI=58 WI=58 CI=64 CO=64" --case "N=2 H=13 W=17 HI=15 WI=19 CI=9 CO=40" | FileCheck %s --check-prefix=THREADS
-// RUN: env OMP_NUM_THREADS=7 %examples check conv_relu -- %difftest-args --case "N=1 H=56 W=56 HI=58 WI=58 CI=64 CO=64" --case "N=2 H=13 W=17 HI=15 WI=19 CI=9 CO=40" | FileCheck %s --check-prefix=THREADS
+// RUN: %examples check conv_relu -- %difftest-args --threads 1,3,7 --case "N=1 H=56 W=56 HI=58 WI=58 CI=64 CO=64" --case "N=2 H=13 W=17 HI=15 WI=19 CI=9 CO=40" | FileCheck %s --check-prefix=THREADS
 // THREADS: == conv_relu {{.*}}: conv_relu_regtile{{$}}
 // THREADS: PASS 2 cases
 // And with a tile and a distance selected (regtile-tune --select writes the

@@ -18,9 +18,7 @@
 // the CPUs); with 1, 3 and 7 (more than the cores) on the shapes large
 // enough to be split (the others stay serial: one piece), some with fewer
 // row tiles than threads:
-// RUN: env OMP_NUM_THREADS=1 %examples check gemm -- %difftest-args --case "M=257 N=129 K=513" --case "M=13 N=70 K=2100" --case "M=1000 N=1100 K=900" | FileCheck %s --check-prefix=THREADS
-// RUN: env OMP_NUM_THREADS=3 %examples check gemm -- %difftest-args --case "M=257 N=129 K=513" --case "M=13 N=70 K=2100" --case "M=1000 N=1100 K=900" | FileCheck %s --check-prefix=THREADS
-// RUN: env OMP_NUM_THREADS=7 %examples check gemm -- %difftest-args --case "M=257 N=129 K=513" --case "M=13 N=70 K=2100" --case "M=1000 N=1100 K=900" | FileCheck %s --check-prefix=THREADS
+// RUN: %examples check gemm -- %difftest-args --threads 1,3,7 --case "M=257 N=129 K=513" --case "M=13 N=70 K=2100" --case "M=1000 N=1100 K=900" | FileCheck %s --check-prefix=THREADS
 // THREADS: PASS 3 cases
 // CHECK: == gemm {{.*}}: gemm_regtile{{$}}
 // CHECK: PASS 10 cases

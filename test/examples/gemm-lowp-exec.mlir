@@ -16,7 +16,5 @@
 // CHECK: == gemm_lowp {{.*}}: gemm_lowp_regtile{{$}}
 // CHECK: PASS 7 cases
 // On 1, 3 and 7 threads (more than the cores), shapes large enough to split:
-// RUN: env OMP_NUM_THREADS=1 %examples check gemm_lowp -- %difftest-args --case "M=300 N=257 K=130" | FileCheck %s --check-prefix=THREADS
-// RUN: env OMP_NUM_THREADS=3 %examples check gemm_lowp -- %difftest-args --case "M=300 N=257 K=130" | FileCheck %s --check-prefix=THREADS
-// RUN: env OMP_NUM_THREADS=7 %examples check gemm_lowp -- %difftest-args --case "M=300 N=257 K=130" | FileCheck %s --check-prefix=THREADS
+// RUN: %examples check gemm_lowp -- %difftest-args --threads 1,3,7 --case "M=300 N=257 K=130" | FileCheck %s --check-prefix=THREADS
 // THREADS: PASS 1 cases

@@ -9,10 +9,7 @@
 // Each kernel is distributed over the threads the OpenMP runtime has when
 // it runs (the larger cases over several, the smaller ones stay serial):
 // the same results with 1, 2, 3 and 7 threads (more than the cores).
-// RUN: env OMP_NUM_THREADS=1 %difftest %s --no-warnings --schedule 'transform-preload-library{transform-library-paths=%regtile-src/strategies},transform-interpreter' | FileCheck %s
-// RUN: env OMP_NUM_THREADS=2 %difftest %s --no-warnings --schedule 'transform-preload-library{transform-library-paths=%regtile-src/strategies},transform-interpreter' | FileCheck %s
-// RUN: env OMP_NUM_THREADS=3 %difftest %s --no-warnings --schedule 'transform-preload-library{transform-library-paths=%regtile-src/strategies},transform-interpreter' | FileCheck %s
-// RUN: env OMP_NUM_THREADS=7 %difftest %s --no-warnings --schedule 'transform-preload-library{transform-library-paths=%regtile-src/strategies},transform-interpreter' | FileCheck %s
+// RUN: %difftest --threads 1,2,3,7 %s --no-warnings --schedule 'transform-preload-library{transform-library-paths=%regtile-src/strategies},transform-interpreter' | FileCheck %s
 // CHECK: PASS 16 cases
 
 // DIFFTEST-CASE: B=3 M=37 N=53 K=29

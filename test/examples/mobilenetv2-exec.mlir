@@ -9,7 +9,5 @@
 // CHECK: PASS 4 cases
 // On 1, 3 and 7 threads (more than the cores), a layer large enough to
 // split:
-// RUN: env OMP_NUM_THREADS=1 %examples check mobilenetv2 -- %difftest-args --case "H=28 W=28 C=48 S=1 HI=30 WI=30" | FileCheck %s --check-prefix=THREADS
-// RUN: env OMP_NUM_THREADS=3 %examples check mobilenetv2 -- %difftest-args --case "H=28 W=28 C=48 S=1 HI=30 WI=30" | FileCheck %s --check-prefix=THREADS
-// RUN: env OMP_NUM_THREADS=7 %examples check mobilenetv2 -- %difftest-args --case "H=28 W=28 C=48 S=1 HI=30 WI=30" | FileCheck %s --check-prefix=THREADS
+// RUN: %examples check mobilenetv2 -- %difftest-args --threads 1,3,7 --case "H=28 W=28 C=48 S=1 HI=30 WI=30" | FileCheck %s --check-prefix=THREADS
 // THREADS: PASS 1 cases

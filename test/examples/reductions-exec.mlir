@@ -17,9 +17,7 @@
 // regtile's kernels split their rows over the threads they run with (pieces
 // of 24 rows; the small shapes stay serial): with 1, 3 and 7 threads (more
 // than the cores) on shapes large enough to split, rows dividing nothing.
-// RUN: env OMP_NUM_THREADS=1 %examples check reductions -- %difftest-args --case "M=1001 N=700" --case "M=100 N=6000" | FileCheck %s --check-prefix=THREADS
-// RUN: env OMP_NUM_THREADS=3 %examples check reductions -- %difftest-args --case "M=1001 N=700" --case "M=100 N=6000" | FileCheck %s --check-prefix=THREADS
-// RUN: env OMP_NUM_THREADS=7 %examples check reductions -- %difftest-args --case "M=1001 N=700" --case "M=100 N=6000" | FileCheck %s --check-prefix=THREADS
+// RUN: %examples check reductions -- %difftest-args --threads 1,3,7 --case "M=1001 N=700" --case "M=100 N=6000" | FileCheck %s --check-prefix=THREADS
 // THREADS: == reductions {{.*}}: reductions_regtile{{$}}
 // THREADS: PASS 2 cases
 // THREADS: == reductions {{.*}}: reductions_regtile_no_vnni{{$}}

@@ -16,7 +16,5 @@
 
 // Over threads (distribute_loop_over_threads: vector_add_2d's rows, vecred
 // in chunks), with 1, 3 and 7 threads on sizes large enough to split:
-// RUN: env OMP_NUM_THREADS=1 %examples check supervector -- %difftest-args --case "M=301 N=1000 L=700001" --case "M=37 N=300 L=1000" | FileCheck %s --check-prefix=THREADS
-// RUN: env OMP_NUM_THREADS=3 %examples check supervector -- %difftest-args --case "M=301 N=1000 L=700001" --case "M=37 N=300 L=1000" | FileCheck %s --check-prefix=THREADS
-// RUN: env OMP_NUM_THREADS=7 %examples check supervector -- %difftest-args --case "M=301 N=1000 L=700001" --case "M=37 N=300 L=1000" | FileCheck %s --check-prefix=THREADS
+// RUN: %examples check supervector -- %difftest-args --threads 1,3,7 --case "M=301 N=1000 L=700001" --case "M=37 N=300 L=1000" | FileCheck %s --check-prefix=THREADS
 // THREADS-COUNT-4: PASS 2 cases

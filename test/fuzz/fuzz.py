@@ -5,9 +5,11 @@ and pass.
 Generates random payloads (linalg named ops and generics with random maps,
 iterators, bodies and element types; packs and unpacks with random
 attributes; tensor.pad; vector ops of random shapes; affine loop nests;
-static, dynamic, zero-size and unit dims) and applies to each every regtile action that can
-take it, one stock `mlir-opt` run per (payload, action), with the plugin
-loaded. Each run must end in one of two ways:
+static, dynamic, zero-size and unit dims) and applies to each every regtile
+action that can take it, with stock `mlir-opt` and the plugin loaded: one
+run per pass pipeline over all the (payload, action) modules it applies to
+(`--split-input-file`), then one run per module that did not succeed there,
+to tell a refusal from a crash. Each (payload, action) must end in one of two ways:
   * success: the output verifies and re-parses with stock mlir-opt;
   * a refusal: exit status 1 with an `error:` diagnostic.
 A crash (signal, abort, "PLEASE submit a bug report", sanitizer report) or a
@@ -553,6 +555,61 @@ def run_one(opt, plugin, text, pipeline):
     return "ok", ""
 
 
+SPLIT = "\n// -----\n"
+
+
+def run_split(cmd, texts):
+    """Outputs of one `--split-input-file` run of `cmd` over `texts` (None
+    for a chunk that failed), or None if the run as a whole did not end
+    cleanly (crash, hang, sanitizer report, lost chunks)."""
+    try:
+        proc = subprocess.run(cmd + ["--split-input-file"],
+                              input=SPLIT.join(texts), capture_output=True,
+                              text=True, timeout=TIMEOUT + 3 * len(texts))
+    except subprocess.TimeoutExpired:
+        return None
+    if proc.returncode not in (0, 1) or \
+            any(m in proc.stderr for m in CRASH_MARKS):
+        return None
+    outputs = proc.stdout.split("// -----\n")
+    if len(outputs) != len(texts):
+        return None
+    return [o if o.strip() else None for o in outputs]
+
+
+def run_many(opt, plugin, texts, pipeline):
+    """run_one over each text, with far fewer processes: one mlir-opt run
+    over all texts (split input), one re-parse of the outputs; only the
+    texts that fail there (refusals, and all of them if the run crashed or
+    hung) are run again one by one, for their outcome and diagnostics."""
+    base = [opt, f"--load-dialect-plugin={plugin}",
+            f"--load-pass-plugin={plugin}"]
+    cmd = base + (["-p", pipeline] if pipeline else ["--transform-interpreter"])
+    outputs = run_split(cmd, texts) if texts else []
+    if outputs is None:
+        outputs = [None] * len(texts)
+    done = [i for i, o in enumerate(outputs) if o is not None]
+    verified = run_split(base + ["--verify-each"], [outputs[i] for i in done]) \
+        if done else []
+    ok = {i for i, v in zip(done, verified or []) if v is not None}
+    return [("ok", "") if i in ok else run_one(opt, plugin, t, pipeline)
+            for i, t in enumerate(texts)]
+
+
+def run_grouped(opt, plugin, jobs):
+    """run_many over `jobs` [(text, pipeline)], grouped by pipeline; the
+    outcomes in the order of `jobs`."""
+    results = [None] * len(jobs)
+    by_pipeline = {}
+    for j, (_, pipeline) in enumerate(jobs):
+        by_pipeline.setdefault(pipeline, []).append(j)
+    for pipeline, idx in by_pipeline.items():
+        for j, r in zip(idx, run_many(opt, plugin, [jobs[j][0] for j in idx],
+                                      pipeline)):
+            results[j] = r
+    return results
+
+
 def main():
     ap = argparse.ArgumentParser(description=__doc__,
                                  formatter_class=argparse.RawTextHelpFormatter)
@@ -567,13 +624,21 @@ def main():
     args = ap.parse_args()
     rng = random.Random(args.seed)
     counts, failures = {}, []
-    for i in range(args.count):
-        p = rng.choice(GENERATORS)(rng)
-        # The payload itself must be valid (else the generator is wrong).
-        check = subprocess.run([args.opt, "--verify-each"], input=p.text,
-                               capture_output=True, text=True,
-                               timeout=TIMEOUT)
-        if check.returncode != 0:
+    payloads, payload_actions = [], []
+    for _ in range(args.count):
+        payloads.append(rng.choice(GENERATORS)(rng))
+        payload_actions.append(actions(rng, payloads[-1]))
+    # The payloads themselves must be valid (else the generator is wrong).
+    checked = run_split([args.opt, "--verify-each"], [p.text for p in payloads])
+    runs = []  # (payload index, action name, schedule, pipeline, setup)
+    for i, p in enumerate(payloads):
+        valid = checked is not None and checked[i] is not None
+        if not valid:
+            check = subprocess.run([args.opt, "--verify-each"], input=p.text,
+                                   capture_output=True, text=True,
+                                   timeout=TIMEOUT)
+            valid = check.returncode == 0
+        if not valid:
             counts["invalid-payload"] = counts.get("invalid-payload", 0) + 1
             path = os.path.join(args.out, f"fuzz-{args.seed}-{i}-payload.mlir")
             with open(path, "w") as f:
@@ -581,28 +646,38 @@ def main():
             failures.append(("invalid-payload", "generator", path,
                              check.stderr.strip()[-2000:]))
             continue
-        for name, schedule, pipeline, setup in actions(rng, p):
-            if setup is not None:
-                outcome, _ = run_one(args.opt, args.plugin,
-                                     module_text(p, setup), None)
-                if outcome != "ok":
-                    key = f"skipped (upstream setup {outcome})"
-                    counts[key] = counts.get(key, 0) + 1
-                    continue
-            text = module_text(p, schedule)
-            outcome, err = run_one(args.opt, args.plugin, text, pipeline)
-            counts[outcome] = counts.get(outcome, 0) + 1
-            if outcome == "refused" and args.show_refusals:
-                first = next(l for l in err.splitlines() if "error:" in l)
-                print(f"fuzz: refused {name}: {first.split('error:', 1)[1]}")
-            if outcome in ("ok", "refused"):
-                continue
-            path = os.path.join(args.out,
-                                f"fuzz-{args.seed}-{i}-{name}.mlir")
-            with open(path, "w") as f:
-                f.write(f"// {outcome}: {pipeline or 'transform-interpreter'}"
-                        f"\n{text}")
-            failures.append((outcome, name, path, err.strip()[-2000:]))
+        runs += [(i, *a) for a in payload_actions[i]]
+    # The upstream steps an action starts from must work alone first.
+    with_setup = [r for r in runs if r[4] is not None]
+    setups = run_grouped(args.opt, args.plugin,
+                         [(module_text(payloads[r[0]], r[4]), None)
+                          for r in with_setup])
+    skipped = {id(r): outcome for r, (outcome, _) in zip(with_setup, setups)
+               if outcome != "ok"}
+    todo = []
+    for r in runs:
+        if id(r) in skipped:
+            key = f"skipped (upstream setup {skipped[id(r)]})"
+            counts[key] = counts.get(key, 0) + 1
+        else:
+            todo.append(r)
+    texts = [module_text(payloads[i], schedule)
+             for i, _, schedule, _, _ in todo]
+    outcomes = run_grouped(args.opt, args.plugin,
+                           [(t, r[3]) for t, r in zip(texts, todo)])
+    for (i, name, _, pipeline, _), text, (outcome, err) in zip(todo, texts,
+                                                              outcomes):
+        counts[outcome] = counts.get(outcome, 0) + 1
+        if outcome == "refused" and args.show_refusals:
+            first = next(l for l in err.splitlines() if "error:" in l)
+            print(f"fuzz: refused {name}: {first.split('error:', 1)[1]}")
+        if outcome in ("ok", "refused"):
+            continue
+        path = os.path.join(args.out, f"fuzz-{args.seed}-{i}-{name}.mlir")
+        with open(path, "w") as f:
+            f.write(f"// {outcome}: {pipeline or 'transform-interpreter'}"
+                    f"\n{text}")
+        failures.append((outcome, name, path, err.strip()[-2000:]))
     for outcome, name, path, err in failures:
         print(f"fuzz: {outcome.upper()} {name}: {path}\n{err}\n")
     total = sum(counts.values())

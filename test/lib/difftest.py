@@ -11,6 +11,9 @@ transform schedule `@__transform_main`):
      may reassociate (zeros' signs and NaN-ness must match in any case).
 It fails if the schedule does not change the lowered IR (a schedule that
 matched nothing proves nothing) unless --allow-unchanged is given.
+`--threads 1,2,3,7` runs the scheduled module once per thread count
+(OMP_NUM_THREADS), each compared with the one reference: the thread count
+changes only the run, so each case is lowered once.
 
 Cases:
   * `// -----` splits FILE into independent modules (like -split-input-file);
@@ -39,14 +42,15 @@ from regtile.substitute import parse, substitute  # noqa: E402
 
 
 TIMEOUT = 300  # seconds per command; a hang is a failure, not a stall
+SPLIT = "\n// -----\n"  # between the modules of a --split-input-file run
 
 
-def run(cmd, stdin_text, what, stderr=None):
+def run(cmd, stdin_text, what, stderr=None, env=None):
     """stdout of `cmd` (exits on failure); its stderr is appended to the
     list `stderr` if given."""
     try:
         proc = subprocess.run(cmd, input=stdin_text, capture_output=True,
-                              text=True, timeout=TIMEOUT)
+                              text=True, timeout=TIMEOUT, env=env)
     except subprocess.TimeoutExpired:
         sys.stderr.write(f"difftest: {what} timed out after {TIMEOUT} s:\n"
                          f"  {' '.join(cmd)}\n")
@@ -60,13 +64,22 @@ def run(cmd, stdin_text, what, stderr=None):
     return proc.stdout
 
 
-def run_jit(runner, module_text, what):
-    """mlir-runner on a module. The module goes through a file: given a large
-    module (~0.5 MB) on stdin, mlir-runner 22 hangs."""
+def run_jit(runner, module_text, what, threads=(None,)):
+    """mlir-runner on a module, once per thread count (None: the inherited
+    OMP_NUM_THREADS); a list of outputs. The module goes through a file:
+    given a large module (~0.5 MB) on stdin, mlir-runner 22 hangs."""
     with tempfile.NamedTemporaryFile("w", suffix=".mlir") as f:
         f.write(module_text)
         f.flush()
-        return run(runner + [f.name], None, what)
+        outputs = []
+        for t in threads:
+            env = None
+            if t is not None:
+                env = {**os.environ, "OMP_NUM_THREADS": str(t)}
+            outputs.append(run(runner + [f.name], None,
+                               what + (f" ({t} threads)" if t else ""),
+                               env=env))
+        return outputs
 
 
 def parse_output(text, what):
@@ -154,32 +167,75 @@ class Runner:
         self.schedule = schedule
         self.reference_schedule = reference_schedule
 
-    def run(self, src, label, allow_unchanged=False, no_warnings=False):
-        """(reference buffers, scheduled buffers); exits on a failure."""
-        diagnostics = []
-        sched_ir = run(self.opt + ["-p", f"builtin.module({self.schedule},"
-                                   f"{self.lower})"], src,
-                       f"{label}: scheduled lowering", diagnostics)
-        if no_warnings and "warning:" in diagnostics[0]:
-            sys.stderr.write(f"difftest: {label}: the scheduled lowering "
-                             f"warned:\n{diagnostics[0]}\n")
-            sys.exit(1)
+    def lower_all(self, srcs, labels, no_warnings=False):
+        """[(scheduled IR, reference IR)] of each source; exits on a failure.
+        Each lowering is one mlir-opt run over all sources
+        (--split-input-file: the tool's start-up dominates a small case);
+        if that run fails or warns, the sources are lowered one by one, for
+        the diagnostics of the case at fault."""
         ref = self.reference_schedule + "," if self.reference_schedule else ""
-        ref_ir = run(self.opt + ["-p", f"builtin.module({ref}{self.lower})"],
-                     src, f"{label}: reference lowering")
+        pipelines = [(f"builtin.module({self.schedule},{self.lower})",
+                      "scheduled lowering", no_warnings),
+                     (f"builtin.module({ref}{self.lower})",
+                      "reference lowering", False)]
+        lowered = []
+        for pipeline, what, strict in pipelines:
+            cmd = self.opt + ["-p", pipeline]
+            outputs = self._lower_split(cmd, srcs, strict) \
+                if len(srcs) > 1 else None
+            if outputs is None:
+                outputs = []
+                for src, label in zip(srcs, labels):
+                    diagnostics = []
+                    outputs.append(run(cmd, src, f"{label}: {what}",
+                                       diagnostics))
+                    if strict and "warning:" in diagnostics[0]:
+                        sys.stderr.write(f"difftest: {label}: the {what} "
+                                         f"warned:\n{diagnostics[0]}\n")
+                        sys.exit(1)
+            lowered.append(outputs)
+        return list(zip(*lowered))
+
+    @staticmethod
+    def _lower_split(cmd, srcs, strict):
+        """The outputs of one split-input run, or None if it failed, warned
+        (when `strict`) or lost a case."""
+        try:
+            proc = subprocess.run(cmd + ["--split-input-file"],
+                                  input=SPLIT.join(srcs), capture_output=True,
+                                  text=True, timeout=TIMEOUT * len(srcs))
+        except subprocess.TimeoutExpired:
+            return None
+        if proc.returncode != 0 or (strict and "warning:" in proc.stderr):
+            return None
+        outputs = proc.stdout.split(SPLIT.lstrip("\n"))
+        return outputs if len(outputs) == len(srcs) else None
+
+    def run_lowered(self, sched_ir, ref_ir, label, allow_unchanged=False,
+                    threads=(None,)):
+        """(reference buffers, [scheduled buffers per thread count]) of a
+        lowered case; exits on a failure."""
         if sched_ir == ref_ir and not allow_unchanged:
             sys.stderr.write(f"difftest: {label}: the schedule did not change "
                              "the lowered IR\n")
             sys.exit(1)
-        got = parse_output(run_jit(self.runner, sched_ir,
-                                   f"{label}: scheduled run"), "scheduled")
+        got = [parse_output(out, "scheduled")
+               for out in run_jit(self.runner, sched_ir,
+                                  f"{label}: scheduled run", threads)]
         ref = parse_output(run_jit(self.runner, ref_ir,
-                                   f"{label}: reference run"), "reference")
+                                   f"{label}: reference run")[0], "reference")
         if not ref:
             sys.stderr.write(f"difftest: {label}: the reference printed no "
                              "buffer\n")
             sys.exit(1)
         return ref, got
+
+    def run(self, src, label, allow_unchanged=False, no_warnings=False,
+            threads=(None,)):
+        """run_lowered of one source."""
+        (sched_ir, ref_ir), = self.lower_all([src], [label], no_warnings)
+        return self.run_lowered(sched_ir, ref_ir, label, allow_unchanged,
+                                threads)
 
 
 def main():
@@ -212,6 +268,9 @@ def main():
     ap.add_argument("--no-warnings", action="store_true",
                     help="fail if the scheduled lowering warns (a mark a "
                          "pass could not honor, a skipped step)")
+    ap.add_argument("--threads", default="",
+                    help="comma-separated thread counts (OMP_NUM_THREADS) "
+                         "to run the scheduled module with, e.g. 1,2,3,7")
     ap.add_argument("--define", action="append", default=[],
                     help="K=V: replaces ${K} in every case (repeatable)")
     args = ap.parse_args()
@@ -221,30 +280,37 @@ def main():
     runner = Runner(args.opt, args.plugin, args.runner, args.shared_libs,
                     args.lower_options, args.schedule, args.reference_schedule)
     defines = parse(" ".join(args.define))
-    total_cases = total_values = 0
+    threads = [int(t) for t in args.threads.split(",") if t] or [None]
+    srcs, labels = [], []
     for s, chunk in enumerate(splits):
         lines = args.case or re.findall(r"^// DIFFTEST-CASE:(.*)$", chunk,
                                         re.M)
         cases = [{**defines, **parse(m)} for m in lines]
         for params in cases or [dict(defines)]:
-            label = f"split {s}" + (f" {params}" if params else "")
+            labels.append(f"split {s}" + (f" {params}" if params else ""))
             try:
-                src = substitute(chunk, params)
+                srcs.append(substitute(chunk, params))
             except KeyError as e:
-                sys.stderr.write(f"difftest: {label}: {e.args[0]}\n")
+                sys.stderr.write(f"difftest: {labels[-1]}: {e.args[0]}\n")
                 return 1
-            ref, got = runner.run(src, label, args.allow_unchanged,
-                                  args.no_warnings)
-            err, count, max_err = compare(ref, got, args.rtol, args.atol, label,
-                                          not args.any_zero_sign)
+    total_cases = total_values = 0
+    lowered = runner.lower_all(srcs, labels, args.no_warnings)
+    for label, (sched_ir, ref_ir) in zip(labels, lowered):
+        ref, gots = runner.run_lowered(sched_ir, ref_ir, label,
+                                       args.allow_unchanged, threads)
+        for t, got in zip(threads, gots):
+            run_label = label + (f" {t} threads" if t else "")
+            err, count, max_err = compare(ref, got, args.rtol, args.atol,
+                                          run_label, not args.any_zero_sign)
             if err:
                 sys.stderr.write(f"difftest: FAIL {err}\n")
                 return 1
-            print(f"difftest: {label}: OK {len(ref)} buffers, {count} values, "
-                  f"max_abs_err={max_err:g}", flush=True)
-            total_cases += 1
-            total_values += count
-    print(f"difftest: PASS {total_cases} cases, {total_values} values")
+            print(f"difftest: {run_label}: OK {len(ref)} buffers, "
+                  f"{count} values, max_abs_err={max_err:g}", flush=True)
+        total_cases += 1
+        total_values += count
+    print(f"difftest: PASS {total_cases} cases, {total_values} values" +
+          (f", threads {args.threads}" if args.threads else ""))
     return 0
 
 

@@ -5,10 +5,7 @@
 // (OMP_NUM_THREADS). Shapes divide no tile, some give fewer tiles than
 // threads; the matmul's tiles are 8 x 16, the elementwise op's 5 rows. Tiling does not reorder any element's sum: results compare bit
 // for bit.
-// RUN: env OMP_NUM_THREADS=1 %difftest %s | FileCheck %s
-// RUN: env OMP_NUM_THREADS=2 %difftest %s | FileCheck %s
-// RUN: env OMP_NUM_THREADS=3 %difftest %s | FileCheck %s
-// RUN: env OMP_NUM_THREADS=7 %difftest %s | FileCheck %s
+// RUN: %difftest --threads 1,2,3,7 %s | FileCheck %s
 // CHECK: PASS 10 cases
 
 // DIFFTEST-CASE: M=37 N=53 K=29

@@ -467,7 +467,7 @@ def main():
         with open(path, "w") as f:
             f.write(text)
         try:
-            ref, got = runner.run(text, f"{label} ({path})")
+            ref, (got,) = runner.run(text, f"{label} ({path})")
             tol = [c.tolerance() for c in cases]
             err, _, _ = compare(ref, got, [t[0] for t in tol],
                                 [t[1] for t in tol], label,

@@ -7,20 +7,7 @@
 // exact and results compare bit for bit. The convolution is split over the
 // threads it runs with (the first two shapes; the third stays serial): 1,
 // 2, 3 and 7 (more than the cores).
-// RUN: env OMP_NUM_THREADS=1 %difftest %S/Inputs/conv2d_plain.mlir \
-// RUN:   --schedule 'transform-preload-library{transform-library-paths=%regtile-src/strategies,%S/Inputs/conv2d_schedule.mlir},transform-interpreter{entry-point=schedule}' \
-// RUN:   --case "N=1 H=8 W=20 HI=10 WI=22 CI=16 CO=64" \
-// RUN:   --case "N=2 H=13 W=17 HI=15 WI=19 CI=9 CO=40" | FileCheck %s --check-prefix=THREADS
-// RUN: env OMP_NUM_THREADS=3 %difftest %S/Inputs/conv2d_plain.mlir \
-// RUN:   --schedule 'transform-preload-library{transform-library-paths=%regtile-src/strategies,%S/Inputs/conv2d_schedule.mlir},transform-interpreter{entry-point=schedule}' \
-// RUN:   --case "N=1 H=8 W=20 HI=10 WI=22 CI=16 CO=64" \
-// RUN:   --case "N=2 H=13 W=17 HI=15 WI=19 CI=9 CO=40" | FileCheck %s --check-prefix=THREADS
-// RUN: env OMP_NUM_THREADS=7 %difftest %S/Inputs/conv2d_plain.mlir \
-// RUN:   --schedule 'transform-preload-library{transform-library-paths=%regtile-src/strategies,%S/Inputs/conv2d_schedule.mlir},transform-interpreter{entry-point=schedule}' \
-// RUN:   --case "N=1 H=8 W=20 HI=10 WI=22 CI=16 CO=64" \
-// RUN:   --case "N=2 H=13 W=17 HI=15 WI=19 CI=9 CO=40" | FileCheck %s --check-prefix=THREADS
-// THREADS: PASS 2 cases
-// RUN: env OMP_NUM_THREADS=2 %difftest %S/Inputs/conv2d_plain.mlir \
+// RUN: %difftest --threads 1,2,3,7 %S/Inputs/conv2d_plain.mlir \
 // RUN:   --schedule 'transform-preload-library{transform-library-paths=%regtile-src/strategies,%S/Inputs/conv2d_schedule.mlir},transform-interpreter{entry-point=schedule}' \
 // RUN:   --case "N=1 H=8 W=20 HI=10 WI=22 CI=16 CO=64" \
 // RUN:   --case "N=2 H=13 W=17 HI=15 WI=19 CI=9 CO=40" \

@@ -12,10 +12,7 @@
 // DEFINE:   --case "N=2 H=7 W=13 KH=3 KW=3 SH=1 SW=1 DH=2 DW=3 HI=11 WI=19 CI=9 CO=40" \
 // DEFINE:   --case "N=1 H=9 W=9 KH=7 KW=7 SH=2 SW=2 DH=1 DW=1 HI=24 WI=23 CI=3 CO=64" \
 // DEFINE:   --case "N=1 H=5 W=6 KH=1 KW=1 SH=2 SW=2 DH=1 DW=1 HI=10 WI=11 CI=33 CO=20"
-// RUN: env OMP_NUM_THREADS=1 %difftest %S/Inputs/conv2d_strided.mlir %{schedule} %{cases} | FileCheck %s
-// RUN: env OMP_NUM_THREADS=2 %difftest %S/Inputs/conv2d_strided.mlir %{schedule} %{cases} | FileCheck %s
-// RUN: env OMP_NUM_THREADS=3 %difftest %S/Inputs/conv2d_strided.mlir %{schedule} %{cases} | FileCheck %s
-// RUN: env OMP_NUM_THREADS=7 %difftest %S/Inputs/conv2d_strided.mlir %{schedule} %{cases} | FileCheck %s
+// RUN: %difftest --threads 1,2,3,7 %S/Inputs/conv2d_strided.mlir %{schedule} %{cases} | FileCheck %s
 // CHECK: PASS 4 cases
 //
 // The scheduled IR (stride 2, 3x3, a 12-pixel row): each tile of output

@@ -15,10 +15,7 @@
 // DEFINE:   --case "N=1 H=6 W=11 C=24 KH=3 KW=3 SH=1 SW=1 DH=2 DW=3 HI=10 WI=17" \
 // DEFINE:   --case "N=1 H=9 W=9 C=33 KH=5 KW=5 SH=1 SW=1 DH=1 DW=1 HI=13 WI=13" \
 // DEFINE:   --case "N=1 H=14 W=14 C=96 KH=3 KW=3 SH=1 SW=1 DH=1 DW=1 HI=16 WI=16"
-// RUN: env OMP_NUM_THREADS=1 %difftest %S/Inputs/depthwise_conv2d.mlir %{schedule} %{cases} | FileCheck %s
-// RUN: env OMP_NUM_THREADS=2 %difftest %S/Inputs/depthwise_conv2d.mlir %{schedule} %{cases} | FileCheck %s
-// RUN: env OMP_NUM_THREADS=3 %difftest %S/Inputs/depthwise_conv2d.mlir %{schedule} %{cases} | FileCheck %s
-// RUN: env OMP_NUM_THREADS=7 %difftest %S/Inputs/depthwise_conv2d.mlir %{schedule} %{cases} | FileCheck %s
+// RUN: %difftest --threads 1,2,3,7 %S/Inputs/depthwise_conv2d.mlir %{schedule} %{cases} | FileCheck %s
 // CHECK: PASS 6 cases
 //
 // The padding as a producer tensor.pad (MobileNet's "same" padding, as
@@ -26,8 +23,7 @@
 // and stride 2 over odd sizes, C = 17; 1 and 3 threads.
 // DEFINE: %{padcases} = --case "N=1 H=14 W=14 C=32 KH=3 KW=3 SH=1 SW=1 DH=1 DW=1 P=1 HU=14 WU=14 HI=16 WI=16" \
 // DEFINE:   --case "N=1 H=7 W=6 C=17 KH=3 KW=3 SH=2 SW=2 DH=1 DW=1 P=1 HU=13 WU=11 HI=15 WI=13"
-// RUN: env OMP_NUM_THREADS=1 %difftest %S/Inputs/depthwise_conv2d_pad.mlir %{schedule} %{padcases} | FileCheck %s --check-prefix=PAD
-// RUN: env OMP_NUM_THREADS=3 %difftest %S/Inputs/depthwise_conv2d_pad.mlir %{schedule} %{padcases} | FileCheck %s --check-prefix=PAD
+// RUN: %difftest --threads 1,3 %S/Inputs/depthwise_conv2d_pad.mlir %{schedule} %{padcases} | FileCheck %s --check-prefix=PAD
 // PAD: PASS 2 cases
 //
 // The scheduled IR (28-pixel rows, 32 channels, on znver4): tiles of 14

@@ -9,10 +9,7 @@
 // vectors (a few ulp) and libm in the reference.
 // DEFINE: %{schedule} = --schedule 'transform-preload-library{transform-library-paths=%regtile-src/strategies},transform-interpreter'
 // DEFINE: %{tol} = --rtol 2e-5 --atol 2e-5
-// RUN: env OMP_NUM_THREADS=1 %difftest %s --no-warnings %{schedule} %{tol} | FileCheck %s
-// RUN: env OMP_NUM_THREADS=2 %difftest %s --no-warnings %{schedule} %{tol} | FileCheck %s
-// RUN: env OMP_NUM_THREADS=3 %difftest %s --no-warnings %{schedule} %{tol} | FileCheck %s
-// RUN: env OMP_NUM_THREADS=7 %difftest %s --no-warnings %{schedule} %{tol} | FileCheck %s
+// RUN: %difftest --threads 1,2,3,7 %s --no-warnings %{schedule} %{tol} | FileCheck %s
 // CHECK: PASS 14 cases
 //
 // The scheduled IR (bias + GELU, 40 x 96 x 2500 on znver4: kc = 1024):

@@ -6,10 +6,7 @@
 // on sizes that divide nothing (M = 1, K = 5, primes), with 1, 2, 3 and 7
 // threads (300 x 1001: up to 4 pieces; the smaller ones stay serial).
 // DEFINE: %{schedule} = --schedule 'transform-preload-library{transform-library-paths=%regtile-src/strategies},transform-interpreter'
-// RUN: env OMP_NUM_THREADS=1 %difftest %s --no-warnings %{schedule} | FileCheck %s
-// RUN: env OMP_NUM_THREADS=2 %difftest %s --no-warnings %{schedule} | FileCheck %s
-// RUN: env OMP_NUM_THREADS=3 %difftest %s --no-warnings %{schedule} | FileCheck %s
-// RUN: env OMP_NUM_THREADS=7 %difftest %s --no-warnings %{schedule} | FileCheck %s
+// RUN: %difftest --threads 1,2,3,7 %s --no-warnings %{schedule} | FileCheck %s
 // CHECK: PASS 4 cases
 //
 // The scheduled IR (300 x 1001): no linalg.matvec left, the rows split

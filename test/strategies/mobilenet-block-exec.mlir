@@ -10,10 +10,7 @@
 // DEFINE: %{cases} = --case "HI=9 WI=11 H=7 W=9 S=1 CIN=5 CEXP=30 COUT=7" \
 // DEFINE:   --case "HI=16 WI=15 H=7 W=7 S=2 CIN=16 CEXP=40 COUT=24" \
 // DEFINE:   --case "HI=16 WI=16 H=14 W=14 S=1 CIN=24 CEXP=144 COUT=24"
-// RUN: env OMP_NUM_THREADS=1 %difftest %S/Inputs/mobilenet_block.mlir %{schedule} %{cases} | FileCheck %s --check-prefix=EXEC
-// RUN: env OMP_NUM_THREADS=2 %difftest %S/Inputs/mobilenet_block.mlir %{schedule} %{cases} | FileCheck %s --check-prefix=EXEC
-// RUN: env OMP_NUM_THREADS=3 %difftest %S/Inputs/mobilenet_block.mlir %{schedule} %{cases} | FileCheck %s --check-prefix=EXEC
-// RUN: env OMP_NUM_THREADS=7 %difftest %S/Inputs/mobilenet_block.mlir %{schedule} %{cases} | FileCheck %s --check-prefix=EXEC
+// RUN: %difftest --threads 1,2,3,7 %S/Inputs/mobilenet_block.mlir %{schedule} %{cases} | FileCheck %s --check-prefix=EXEC
 // EXEC: PASS 3 cases
 //
 // Three parallel nests of vector FMAs, one per convolution, each after

@@ -6,9 +6,7 @@
 // of 1/8), on sizes that divide nothing, with 1, 3 and 7 threads.
 // DEFINE: %{schedule} = --no-warnings --schedule 'transform-preload-library{transform-library-paths=%regtile-src/strategies,%S/Inputs/schedule_layers_schedule.mlir},transform-interpreter{entry-point=schedule}'
 // DEFINE: %{cases} = --case "H=5 W=7 HI=7 WI=9 CI=3 CO=17 M=13 N=40 K=29" --case "H=12 W=20 HI=14 WI=22 CI=16 CO=64 M=70 N=130 K=67"
-// RUN: env OMP_NUM_THREADS=1 %difftest %S/Inputs/schedule_layers.mlir %{schedule} %{cases} | FileCheck %s --check-prefix=EXEC
-// RUN: env OMP_NUM_THREADS=3 %difftest %S/Inputs/schedule_layers.mlir %{schedule} %{cases} | FileCheck %s --check-prefix=EXEC
-// RUN: env OMP_NUM_THREADS=7 %difftest %S/Inputs/schedule_layers.mlir %{schedule} %{cases} | FileCheck %s --check-prefix=EXEC
+// RUN: %difftest --threads 1,3,7 %S/Inputs/schedule_layers.mlir %{schedule} %{cases} | FileCheck %s --check-prefix=EXEC
 // EXEC: PASS 2 cases
 //
 // Nothing of either layer is left outside the strategies' loops: no linalg
