@@ -16,9 +16,12 @@
 //                                                      @regtile_matmul
 // Each warns at every op of its kind it leaves (NCHW convolutions, a
 // depthwise channel multiplier, a vecmat, ...), saying why
-// (transform.regtile.report_unscheduled). Not yet here: reductions,
-// packs / unpacks and standalone elementwise chains (their schedules are
-// op by op: examples/reductions, examples/pack, examples/supervector).
+// (transform.regtile.report_unscheduled); then this strategy warns at
+// every elementwise op left (one that is not a convolution's or a
+// contraction's one consumer) and every reduction. Not yet here:
+// reductions, packs / unpacks and standalone elementwise chains (their
+// schedules are op by op: examples/reductions, examples/pack,
+// examples/supervector).
 module attributes {transform.with_named_sequence} {
   transform.named_sequence @regtile_conv2d(%func: !transform.any_op {transform.readonly})
   transform.named_sequence @regtile_matmul(%func: !transform.any_op {transform.readonly})
@@ -28,6 +31,8 @@ module attributes {transform.with_named_sequence} {
     // into their tiles before anything else tiles them.
     transform.include @regtile_conv2d failures(propagate) (%func) : (!transform.any_op) -> ()
     transform.include @regtile_matmul failures(propagate) (%func) : (!transform.any_op) -> ()
+    transform.regtile.report_unscheduled %func {kinds = ["elementwise", "reduction"]}
+        : !transform.any_op
     transform.yield
   }
 }

@@ -5,7 +5,7 @@
 
 module attributes {transform.with_named_sequence} {
   transform.named_sequence @__transform_main(%root: !transform.any_op {transform.readonly}) {
-    // expected-error @below {{unknown kind "convolutions": expected one of 'convolution', 'contraction'}}
+    // expected-error @below {{unknown kind "convolutions": expected one of 'convolution', 'contraction', 'elementwise', 'reduction'}}
     transform.regtile.report_unscheduled %root {kinds = ["convolutions"]} : !transform.any_op
     transform.yield
   }
@@ -15,7 +15,7 @@ module attributes {transform.with_named_sequence} {
 
 module attributes {transform.with_named_sequence} {
   transform.named_sequence @__transform_main(%root: !transform.any_op {transform.readonly}) {
-    // expected-error @below {{expected at least one kind ('convolution', 'contraction')}}
+    // expected-error @below {{expected at least one kind ('convolution', 'contraction', 'elementwise', 'reduction')}}
     transform.regtile.report_unscheduled %root {kinds = []} : !transform.any_op
     transform.yield
   }

@@ -1,6 +1,6 @@
 // report_unscheduled warns at each linalg op of its kinds left in the
 // function, with why regtile does not schedule it; other ops (fills,
-// elementwise generics, ops of another kind) get no warning.
+// copies, ops of a kind not asked for) get no warning.
 // RUN: %regtile-opt %s --split-input-file --transform-interpreter --verify-diagnostics
 
 func.func @convs(%in: tensor<1x16x10x10xf32>, %f: tensor<16x16x3x3xf32>, %o: tensor<1x16x8x8xf32>,
@@ -72,6 +72,48 @@ module attributes {transform.with_named_sequence} {
   transform.named_sequence @__transform_main(%root: !transform.any_op {transform.readonly}) {
     %f = transform.structured.match ops{["func.func"]} in %root : (!transform.any_op) -> !transform.any_op
     transform.regtile.report_unscheduled %f {kinds = ["contraction", "convolution"]} : !transform.any_op
+    transform.yield
+  }
+}
+
+// -----
+
+// Elementwise ops and reductions (neither convolutions nor contractions,
+// pooling included); fills, copies, broadcasts and transposes are data
+// movement, not compute: no warning.
+func.func @elementwise_and_reductions(%x: tensor<8x16xf32>, %y: tensor<8x16xf32>, %r: tensor<8xf32>,
+                                      %img: tensor<1x10x10x16xf32>, %po: tensor<1x8x8x16xf32>, %v: tensor<16xf32>)
+    -> (tensor<8x16xf32>, tensor<8xf32>, tensor<1x8x8x16xf32>, tensor<8x16xf32>, tensor<8x16xf32>, tensor<16x8xf32>, tensor<8x16xf32>) {
+  // expected-warning @below {{regtile: this elementwise is not scheduled: regtile's strategies compute an elementwise op only as the one elementwise consumer of a convolution or contraction}}
+  %e = linalg.generic {
+      indexing_maps = [affine_map<(i, j) -> (i, j)>, affine_map<(i, j) -> (i, j)>],
+      iterator_types = ["parallel", "parallel"]}
+      ins(%x : tensor<8x16xf32>) outs(%y : tensor<8x16xf32>) {
+  ^bb0(%p: f32, %o: f32):
+    %t = math.tanh %p : f32
+    linalg.yield %t : f32
+  } -> tensor<8x16xf32>
+  // expected-warning @below {{regtile: this reduction is not scheduled: no strategy schedules reductions yet}}
+  %s = linalg.reduce ins(%x : tensor<8x16xf32>) outs(%r : tensor<8xf32>) dimensions = [1]
+    (%p: f32, %acc: f32) {
+      %t = arith.addf %p, %acc : f32
+      linalg.yield %t : f32
+    }
+  %pw = tensor.empty() : tensor<3x3xf32>
+  // expected-warning @below {{regtile: this reduction is not scheduled}}
+  %pool = linalg.pooling_nhwc_max ins(%img, %pw : tensor<1x10x10x16xf32>, tensor<3x3xf32>) outs(%po : tensor<1x8x8x16xf32>) -> tensor<1x8x8x16xf32>
+  %zero = arith.constant 0.0 : f32
+  %z = linalg.fill ins(%zero : f32) outs(%y : tensor<8x16xf32>) -> tensor<8x16xf32>
+  %c = linalg.copy ins(%x : tensor<8x16xf32>) outs(%y : tensor<8x16xf32>) -> tensor<8x16xf32>
+  %e2 = tensor.empty() : tensor<16x8xf32>
+  %t = linalg.transpose ins(%x : tensor<8x16xf32>) outs(%e2 : tensor<16x8xf32>) permutation = [1, 0]
+  %b = linalg.broadcast ins(%v : tensor<16xf32>) outs(%y : tensor<8x16xf32>) dimensions = [0]
+  return %e, %s, %pool, %z, %c, %t, %b : tensor<8x16xf32>, tensor<8xf32>, tensor<1x8x8x16xf32>, tensor<8x16xf32>, tensor<8x16xf32>, tensor<16x8xf32>, tensor<8x16xf32>
+}
+module attributes {transform.with_named_sequence} {
+  transform.named_sequence @__transform_main(%root: !transform.any_op {transform.readonly}) {
+    %f = transform.structured.match ops{["func.func"]} in %root : (!transform.any_op) -> !transform.any_op
+    transform.regtile.report_unscheduled %f {kinds = ["elementwise", "reduction"]} : !transform.any_op
     transform.yield
   }
 }

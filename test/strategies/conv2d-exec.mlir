@@ -6,10 +6,37 @@
 // and add; the inputs are multiples of 1/8, so every product and sum is
 // exact and results compare bit for bit. The convolution is split over the
 // threads it runs with (the first two shapes; the third stays serial): 1,
-// 2, 3 and 7 (more than the cores).
+// 2, 3 and 7 (more than the cores). Then a bias add, ReLU and ReLU6
+// written in place on its result.
 // RUN: %difftest --threads 1,2,3,7 %S/Inputs/conv2d_plain.mlir \
 // RUN:   --schedule 'transform-preload-library{transform-library-paths=%regtile-src/strategies,%S/Inputs/conv2d_schedule.mlir},transform-interpreter{entry-point=schedule}' \
 // RUN:   --case "N=1 H=8 W=20 HI=10 WI=22 CI=16 CO=64" \
 // RUN:   --case "N=2 H=13 W=17 HI=15 WI=19 CI=9 CO=40" \
 // RUN:   --case "N=1 H=5 W=3 HI=7 WI=5 CI=3 CO=130" | FileCheck %s
 // CHECK: PASS 3 cases
+//
+// A bias add + ReLU and a ReLU6 clamp written in place on the
+// convolution's result (outs(%conv)): put in consumer form, fused into one
+// epilogue, computed on the accumulators; a channel count that is not a
+// multiple of the vector (19), two images; 1, 2, 3 and 7 threads.
+// RUN: %difftest --threads 1,2,3,7 %S/Inputs/conv2d_inplace.mlir \
+// RUN:   --schedule 'transform-preload-library{transform-library-paths=%regtile-src/strategies,%S/Inputs/conv2d_schedule.mlir},transform-interpreter{entry-point=schedule}' \
+// RUN:   --case "N=1 H=8 W=20 HI=10 WI=22 CI=16 CO=64" \
+// RUN:   --case "N=2 H=5 W=7 HI=7 WI=9 CI=3 CO=19" | FileCheck %s --check-prefix=INPLACE
+// INPLACE: PASS 2 cases
+// No linalg op and no loop over the output after the convolution's: the
+// bias, ReLU and ReLU6 on the accumulators before their one store.
+// RUN: %substitute --target znver4 "N=1 H=8 W=20 HI=10 WI=22 CI=16 CO=64" %S/Inputs/conv2d_inplace.mlir \
+// RUN:   | %regtile-opt -p 'builtin.module(transform-preload-library{transform-library-paths=%regtile-src/strategies,%S/Inputs/conv2d_schedule.mlir},transform-interpreter{entry-point=schedule},regtile-strip-schedule)' \
+// RUN:   | FileCheck %s --check-prefix=INPLACE-IR
+// INPLACE-IR-LABEL: func.func @conv
+// INPLACE-IR-NOT: linalg.
+// INPLACE-IR: scf.forall
+// INPLACE-IR: vector.fma
+// INPLACE-IR: arith.addf {{.*}} : vector<16xf32>
+// INPLACE-IR-NEXT: arith.maximumf {{.*}} : vector<16xf32>
+// INPLACE-IR-NEXT: arith.minimumf {{.*}} : vector<16xf32>
+// INPLACE-IR: vector.transfer_write
+// INPLACE-IR: scf.forall.in_parallel
+// INPLACE-IR-NOT: linalg.
+// INPLACE-IR-LABEL: func.func @main

@@ -1,7 +1,8 @@
 // @regtile_matmul with the GEMM's elementwise consumers computed on the
 // register tiles of its last K block (peel_reduction_block, epilogue_root,
 // fuse_elementwise): bias + GELU (tanh form) as two generics, bias + ReLU
-// as named ops (linalg.broadcast, linalg.add, linalg.max), bias + GELU (erf
+// as named ops (linalg.broadcast, linalg.add, linalg.max) and as generics
+// written in place on the GEMM's result, bias + GELU (erf
 // form) + a residual add, a dynamic M. Execution against the unscheduled
 // payload on sizes that divide nothing (K within one block and K over
 // several: a head and a tail), with 1, 2, 3 and 7 threads. Tolerances: the
@@ -10,7 +11,7 @@
 // DEFINE: %{schedule} = --schedule 'transform-preload-library{transform-library-paths=%regtile-src/strategies},transform-interpreter'
 // DEFINE: %{tol} = --rtol 2e-5 --atol 2e-5
 // RUN: %difftest --threads 1,2,3,7 %s --no-warnings %{schedule} %{tol} | FileCheck %s
-// CHECK: PASS 14 cases
+// CHECK: PASS 16 cases
 //
 // The scheduled IR (bias + GELU, 40 x 96 x 2500 on znver4: kc = 1024):
 // no linalg op left (neither the fill, the accumulators' initial value,
@@ -37,6 +38,20 @@
 // IR: vector.transfer_write
 // IR-NOT: linalg.
 // IR-LABEL: func.func @main
+//
+// Written in place (outs(%mm)): the same one epilogue on the accumulators,
+// no linalg op left.
+// RUN: sed -n '/^\/\/ Bias + ReLU written in place/,/^\/\/ -----$/p' %s | %substitute --target znver4 "M=37 N=53 K=301" /dev/stdin \
+// RUN:   | %regtile-opt -p 'builtin.module(transform-preload-library{transform-library-paths=%regtile-src/strategies},transform-interpreter,regtile-strip-schedule)' \
+// RUN:   | FileCheck %s --check-prefix=INPLACE
+// INPLACE-LABEL: func.func @kernel
+// INPLACE-NOT: linalg.
+// INPLACE: vector.fma
+// INPLACE: arith.addf {{.*}} : vector<16xf32>
+// INPLACE: arith.maximumf {{.*}} : vector<16xf32>
+// INPLACE: vector.transfer_write
+// INPLACE-NOT: linalg.
+// INPLACE-LABEL: func.func @main
 
 #id = affine_map<(m, n) -> (m, n)>
 #col = affine_map<(m, n) -> (n)>
@@ -123,6 +138,67 @@ func.func @kernel(%a: tensor<${M}x${K}xf32>, %b: tensor<${K}x${N}xf32>, %bias: t
   %bb = linalg.broadcast ins(%bias : tensor<${N}xf32>) outs(%e : tensor<${M}x${N}xf32>) dimensions = [0]
   %sum = linalg.add ins(%mm, %bb : tensor<${M}x${N}xf32>, tensor<${M}x${N}xf32>) outs(%e : tensor<${M}x${N}xf32>) -> tensor<${M}x${N}xf32>
   %r = linalg.max ins(%sum, %z : tensor<${M}x${N}xf32>, tensor<${M}x${N}xf32>) outs(%e : tensor<${M}x${N}xf32>) -> tensor<${M}x${N}xf32>
+  return %r : tensor<${M}x${N}xf32>
+}
+func.func private @regtileFillF32(memref<*xf32>, i64) attributes {llvm.emit_c_interface}
+func.func private @regtilePrintF32(memref<*xf32>) attributes {llvm.emit_c_interface}
+func.func @main() {
+  %s1 = arith.constant 1 : i64
+  %s2 = arith.constant 2 : i64
+  %s3 = arith.constant 3 : i64
+  %a = memref.alloc() : memref<${M}x${K}xf32>
+  %b = memref.alloc() : memref<${K}x${N}xf32>
+  %c = memref.alloc() : memref<${N}xf32>
+  %ua = memref.cast %a : memref<${M}x${K}xf32> to memref<*xf32>
+  %ub = memref.cast %b : memref<${K}x${N}xf32> to memref<*xf32>
+  %uc = memref.cast %c : memref<${N}xf32> to memref<*xf32>
+  call @regtileFillF32(%ua, %s1) : (memref<*xf32>, i64) -> ()
+  call @regtileFillF32(%ub, %s2) : (memref<*xf32>, i64) -> ()
+  call @regtileFillF32(%uc, %s3) : (memref<*xf32>, i64) -> ()
+  %ta = bufferization.to_tensor %a restrict : memref<${M}x${K}xf32> to tensor<${M}x${K}xf32>
+  %tb = bufferization.to_tensor %b restrict : memref<${K}x${N}xf32> to tensor<${K}x${N}xf32>
+  %tc = bufferization.to_tensor %c restrict : memref<${N}xf32> to tensor<${N}xf32>
+  %r = call @kernel(%ta, %tb, %tc) : (tensor<${M}x${K}xf32>, tensor<${K}x${N}xf32>, tensor<${N}xf32>) -> tensor<${M}x${N}xf32>
+  %m = bufferization.to_buffer %r : tensor<${M}x${N}xf32> to memref<${M}x${N}xf32>
+  %u = memref.cast %m : memref<${M}x${N}xf32> to memref<*xf32>
+  call @regtilePrintF32(%u) : (memref<*xf32>) -> ()
+  return
+}
+module attributes {transform.with_named_sequence} {
+  transform.named_sequence @regtile_matmul(%f: !transform.any_op {transform.readonly})
+  transform.named_sequence @__transform_main(%root: !transform.any_op {transform.readonly}) {
+    %f = transform.structured.match ops{["func.func"]} attributes{sym_name = "kernel"} in %root : (!transform.any_op) -> !transform.any_op
+    transform.include @regtile_matmul failures(propagate) (%f) : (!transform.any_op) -> ()
+    transform.yield
+  }
+}
+
+// -----
+
+// Bias + ReLU written in place on the GEMM's result (outs(%mm), read in
+// the body), as some frontends emit them: put in consumer form and fused
+// into one epilogue.
+#id = affine_map<(m, n) -> (m, n)>
+#col = affine_map<(m, n) -> (n)>
+// DIFFTEST-CASE: M=37 N=53 K=301
+// DIFFTEST-CASE: M=3 N=17 K=1100
+func.func @kernel(%a: tensor<${M}x${K}xf32>, %b: tensor<${K}x${N}xf32>, %bias: tensor<${N}xf32>) -> tensor<${M}x${N}xf32> {
+  %zero = arith.constant 0.0 : f32
+  %e = tensor.empty() : tensor<${M}x${N}xf32>
+  %z = linalg.fill ins(%zero : f32) outs(%e : tensor<${M}x${N}xf32>) -> tensor<${M}x${N}xf32>
+  %mm = linalg.matmul ins(%a, %b : tensor<${M}x${K}xf32>, tensor<${K}x${N}xf32>) outs(%z : tensor<${M}x${N}xf32>) -> tensor<${M}x${N}xf32>
+  %biased = linalg.generic {indexing_maps = [#col, #id], iterator_types = ["parallel", "parallel"]}
+      ins(%bias : tensor<${N}xf32>) outs(%mm : tensor<${M}x${N}xf32>) {
+  ^bb0(%c: f32, %o: f32):
+    %s = arith.addf %o, %c : f32
+    linalg.yield %s : f32
+  } -> tensor<${M}x${N}xf32>
+  %r = linalg.generic {indexing_maps = [#id], iterator_types = ["parallel", "parallel"]}
+      outs(%biased : tensor<${M}x${N}xf32>) {
+  ^bb0(%o: f32):
+    %m = arith.maximumf %o, %zero : f32
+    linalg.yield %m : f32
+  } -> tensor<${M}x${N}xf32>
   return %r : tensor<${M}x${N}xf32>
 }
 func.func private @regtileFillF32(memref<*xf32>, i64) attributes {llvm.emit_c_interface}

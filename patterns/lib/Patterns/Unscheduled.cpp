@@ -47,6 +47,33 @@ std::string contractionReason(linalg::LinalgOp op, const TargetInfo &target) {
          "that order)";
 }
 
+/// Whether `op` is a convolution as @regtile_conv2d understands one
+/// (upstream's convolutions include pooling, whose window operand is shape
+/// only).
+bool isConvolution(linalg::LinalgOp op) {
+  return linalg::isaConvolutionOpInterface(op) &&
+         llvm::all_of(op.getDpsInputOperands(), [&](OpOperand *in) {
+           return op.payloadUsesValueFromOperand(in);
+         });
+}
+
+/// Whether `op` computes elementwise: parallel loops only, and not a pure
+/// data movement or initialization.
+bool isElementwiseCompute(linalg::LinalgOp op) {
+  return op.getNumLoops() > 0 && op.getNumParallelLoops() == op.getNumLoops() &&
+         !isa<linalg::FillOp, linalg::CopyOp, linalg::BroadcastOp,
+              linalg::TransposeOp>(op);
+}
+
+constexpr const char *kElementwiseReason =
+    "regtile's strategies compute an elementwise op only as the one "
+    "elementwise consumer of a convolution or contraction, on its register "
+    "tiles; this one is not (standalone elementwise chains: an op-by-op "
+    "schedule, e.g. super_vectorize as in examples/supervector)";
+constexpr const char *kReductionReason =
+    "no strategy schedules reductions yet (an op-by-op schedule: "
+    "reduce_to_vector_accumulator, as in examples/reductions)";
+
 } // namespace
 
 std::optional<ComputeKind> parseComputeKind(StringRef name) {
@@ -54,10 +81,16 @@ std::optional<ComputeKind> parseComputeKind(StringRef name) {
     return ComputeKind::Convolution;
   if (name == "contraction")
     return ComputeKind::Contraction;
+  if (name == "elementwise")
+    return ComputeKind::Elementwise;
+  if (name == "reduction")
+    return ComputeKind::Reduction;
   return std::nullopt;
 }
 
-StringRef computeKindNames() { return "'convolution', 'contraction'"; }
+StringRef computeKindNames() {
+  return "'convolution', 'contraction', 'elementwise', 'reduction'";
+}
 
 SmallVector<UnscheduledOp> findUnscheduled(Operation *root, ComputeKind kind,
                                            const TargetInfo &target) {
@@ -65,17 +98,21 @@ SmallVector<UnscheduledOp> findUnscheduled(Operation *root, ComputeKind kind,
   root->walk([&](linalg::LinalgOp op) {
     switch (kind) {
     case ComputeKind::Convolution:
-      // Upstream's convolutions include pooling, whose window operand is
-      // shape only: not a convolution @regtile_conv2d would take.
-      if (linalg::isaConvolutionOpInterface(op) &&
-          llvm::all_of(op.getDpsInputOperands(), [&](OpOperand *in) {
-            return op.payloadUsesValueFromOperand(in);
-          }))
+      if (isConvolution(op))
         found.push_back({op, convolutionReason(op, target)});
       break;
     case ComputeKind::Contraction:
       if (linalg::isaContractionOpInterface(op))
         found.push_back({op, contractionReason(op, target)});
+      break;
+    case ComputeKind::Elementwise:
+      if (isElementwiseCompute(op))
+        found.push_back({op, kElementwiseReason});
+      break;
+    case ComputeKind::Reduction:
+      if (op.getNumReductionLoops() > 0 && !isConvolution(op) &&
+          !linalg::isaContractionOpInterface(op))
+        found.push_back({op, kReductionReason});
       break;
     }
   });

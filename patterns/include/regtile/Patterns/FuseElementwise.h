@@ -22,7 +22,10 @@ namespace regtile {
 ///   into a convolution's output stays: the convolution starts from it);
 /// - an elementwise linalg.generic whose result has one use, an input of
 ///   another elementwise linalg.generic, is fused into it (upstream's
-///   elementwise fusion; computed once either way).
+///   elementwise fusion; computed once either way);
+/// - an elementwise linalg.generic written in place on the result of
+///   another linalg op (`outs(%conv)`, read in the body), that result's
+///   one use, reads it as an input instead and writes a tensor.empty.
 /// Fills, copies and non-elementwise ops are left alone.
 void populateFuseElementwisePatterns(mlir::RewritePatternSet &patterns);
 

@@ -1,7 +1,8 @@
 //===- Unscheduled.h - Compute ops a strategy left unscheduled --*- C++ -*-===//
 //
 // What a strategy leaves behind: the compute ops of a kind it schedules
-// (2-D convolutions, contractions) still in a function after it ran, with
+// (2-D convolutions, contractions, elementwise epilogues) or of a kind no
+// strategy takes yet (reductions) still in a function after it ran, with
 // why regtile does not schedule them, so that a strategy can warn instead of
 // leaving an op as scalar loops silently
 // (transform.regtile.report_unscheduled).
@@ -33,9 +34,18 @@ enum class ComputeKind {
   /// isaContractionOpInterface: matmul and batch_matmul in any layout,
   /// matvec, vecmat, generics), @regtile_matmul's kind.
   Contraction,
+  /// Elementwise linalg ops (parallel loops only, not fills, copies,
+  /// broadcasts or transposes): the strategies compute them only as the
+  /// epilogue of a convolution or contraction, on its register tiles.
+  Elementwise,
+  /// Linalg ops with a reduction loop that are neither convolutions nor
+  /// contractions (sums, maxima, norms): scheduled op by op
+  /// (reduce_to_vector_accumulator), not by a strategy.
+  Reduction,
 };
 
-/// The kind named `name` ("convolution", "contraction"), if any.
+/// The kind named `name` ("convolution", "contraction", "elementwise",
+/// "reduction"), if any.
 std::optional<ComputeKind> parseComputeKind(llvm::StringRef name);
 /// The names parseComputeKind accepts, for diagnostics.
 llvm::StringRef computeKindNames();

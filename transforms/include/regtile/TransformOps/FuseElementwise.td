@@ -30,7 +30,13 @@ def ApplyFuseElementwisePatternsOp : RegtileTransformOp<"apply_patterns.regtile.
     - an elementwise `linalg.generic` whose result has one use, an input
       of another elementwise `linalg.generic`, is fused into it
       (upstream's elementwise fusion, restricted to producers it does not
-      duplicate).
+      duplicate);
+    - an elementwise `linalg.generic` written in place on the result of
+      another linalg op (`outs(%conv)`, the result read in the body: an
+      activation or a bias add as some frameworks emit them), when that
+      generic is the result's one use, reads the result as an input and
+      writes a `tensor.empty` instead (the consumer form the rules above
+      and `epilogue_root` take).
 
     Fills, copies, contractions and convolutions are left alone.
 

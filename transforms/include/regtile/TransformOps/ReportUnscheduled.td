@@ -29,9 +29,17 @@ def ReportUnscheduledOp : RegtileTransformOp<"regtile.report_unscheduled",
     - `"contraction"` (upstream's `isaContractionOpInterface`: matmuls in
       any layout, matvec, vecmat, generics): the dims upstream classifies
       when they are not one M, one N and one K (and at most one batch), the
-      refusal of `contraction_blocking`, or that no strategy op reached it.
+      refusal of `contraction_blocking`, or that no strategy op reached it;
+    - `"elementwise"` (parallel loops only; not fills, copies, broadcasts
+      or transposes, which move data): the strategies compute one only as
+      the one elementwise consumer of a convolution or contraction, on its
+      register tiles;
+    - `"reduction"` (a reduction loop, neither a convolution nor a
+      contraction: sums, maxima, pooling): no strategy schedules them yet
+      (an op-by-op schedule does: `reduce_to_vector_accumulator`).
 
-    `@regtile_conv2d` and `@regtile_matmul` end with it for their kind.
+    `@regtile_conv2d` and `@regtile_matmul` end with it for their kind,
+    `@regtile_schedule` for the elementwise ops and reductions.
     The target of the blocking checks is the `arch` attribute if given,
     else the payload's nearest `regtile.target` attribute, else the host.
 
