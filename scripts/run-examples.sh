@@ -57,9 +57,12 @@ difftest_args=(--opt "$LLVM_BIN/mlir-opt" --plugin "$plugin"
 # payload on shapes that do and do not divide the tiles, then benchmarked at
 # full size against upstream-only schedules and peers.
 mapfile -t manifest < <(examples list)
+declare -A timed  # a benchmark several examples share runs once
 for line in "${manifest[@]}"; do
   read -r name benchmark <<< "$line"
   examples check "$name" -- "${difftest_args[@]}" | grep -E '^(==|difftest: (PASS|FAIL))'
+  [[ -n "${timed[$benchmark]:-}" ]] && continue
+  timed[$benchmark]=1
   echo "== $name: benchmark, 1 thread"
   "$BUILD_DIR/bench/$benchmark" --reps="$REPS" --json="$BUILD_DIR/$name.json"
   if (( $(nproc) >= 2 )); then

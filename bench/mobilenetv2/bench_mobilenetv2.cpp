@@ -1,8 +1,11 @@
-//===- bench_mobilenetv2.cpp - MobileNetV2's depthwise layers -------------===//
+//===- bench_mobilenetv2.cpp - MobileNetV2's layers -----------------------===//
 //
 // The ten unique depthwise layers of MobileNetV2 (batch 1, 224 x 224), f32,
-// NHWC, each relu6(dwconv3x3(X, F) + b) with the input already padded, in
-// one run (examples/mobilenetv2):
+// NHWC, each relu6(dwconv3x3(X, F) + b) with the input already padded
+// (examples/mobilenetv2), then its 19 unique pointwise layers, each
+// conv1x1(X, F) + b with ReLU6 (the expansions, the last 1x1 layer) or
+// without (the linear projections; examples/mobilenetv2_pointwise), in one
+// run:
 //   regtile   examples/mobilenetv2 scheduled by @regtile_schedule (output
 //             pixels x channel vectors in registers, bias and ReLU6 on
 //             them before the one store);
@@ -10,7 +13,8 @@
 //             on the same NHWC buffers (weights reordered once, not timed).
 // A depthwise layer does 9 multiply-adds per output and moves each input
 // byte about once: the ratios to compare are those to the read loop over
-// its bytes (input, filter, bias, output) and between the variants.
+// its bytes (input, filter, bias, output) and between the variants. A
+// pointwise layer is a GEMM of (h w) x co x ci: the ratio to the FMA peak.
 // Inputs are multiples of 1/8 in [-4, 4]: results are exact in f32 in any
 // order.
 //
@@ -23,6 +27,7 @@
 #include "mlir/ExecutionEngine/CRunnerUtils.h"
 
 #include <algorithm>
+#include <array>
 #include <cstdio>
 #include <cstring>
 #include <string>
@@ -34,10 +39,52 @@ using M4 = StridedMemRefType<float, 4>;
 namespace {
 using namespace regtile::bench;
 using DepthwiseFn = void (*)(M4 *, M3 *, M1 *, M4 *);
+using PointwiseFn = void (*)(M4 *, M4 *, M1 *, M4 *);
 
 struct Layer {
   const char *name; // the shape's name in examples/examples.json
   DepthwiseShape shape;
+};
+
+struct PointwiseLayer {
+  const char *name; // the shape's name in examples/examples.json
+  PointwiseShape shape;
+  bool relu6; // an expansion (ReLU6) or a linear projection
+};
+
+/// Prepares a variant on its output (Y and its memref): the timed call, or
+/// an empty function and why.
+using Prepare =
+    std::function<std::function<void()>(float *, M4 *, std::string &)>;
+
+/// One layer's variants, each writing its own Y, poisoned (NaN) first: a
+/// kernel must write every element to pass its check against `ref`.
+struct Variants {
+  std::vector<Kernel> &kernels;
+  std::string workload;
+  double flops, bytes;
+  const float *ref;
+  size_t ny;
+  std::array<int64_t, 4> ySizes;
+
+  void add(const std::string &variant, const Prepare &prepare) {
+    float *y = allocFloats(ny);
+    std::memset(y, 0xff, sizeof(float) * ny);
+    auto *my = new M4(denseView<float, 4>(y, ySizes));
+    std::string why;
+    std::function<void()> run = prepare(y, my, why);
+    if (!run) {
+      std::fprintf(stderr, "bench_mobilenetv2: %s not available: %s\n",
+                   variant.c_str(), why.c_str());
+      return;
+    }
+    auto check = [y, ref = ref, ny = ny] {
+      double err = maxRelativeError(y, ref, ny);
+      return err == 0 ? std::string()
+                      : "max relative error " + std::to_string(err);
+    };
+    kernels.push_back({workload, variant, flops, bytes, run, check});
+  }
 };
 
 /// relu6(dwconv(X, F) + b), exact.
@@ -54,6 +101,19 @@ void reference(const DepthwiseShape &s, const float *x, const float *f,
         y[(size_t(oh) * s.w + ow) * s.c + c] =
             std::min(std::max(acc + b[c], 0.0f), 6.0f);
       }
+}
+
+/// conv1x1(X, F) + b, then ReLU6 if `relu6`; exact.
+void reference(const PointwiseShape &s, bool relu6, const float *x,
+               const float *f, const float *b, float *y) {
+  for (size_t p = 0; p < size_t(s.h) * s.w; ++p)
+    for (int co = 0; co < s.co; ++co) {
+      float acc = 0;
+      for (int ci = 0; ci < s.ci; ++ci)
+        acc += x[p * s.ci + ci] * f[size_t(ci) * s.co + co];
+      acc += b[co];
+      y[p * s.co + co] = relu6 ? std::min(std::max(acc, 0.0f), 6.0f) : acc;
+    }
 }
 
 } // namespace
@@ -90,45 +150,80 @@ int main(int argc, char **argv) {
     std::string workload = std::string("mobilenetv2 ") + l.name;
     double flops = 2.0 * 9 * ny;
     double bytes = 4.0 * (nx + nf + s.c + ny);
-    // Each variant writes its own Y, poisoned (NaN) first: a kernel must
-    // write every element to pass its check.
-    auto add =
-        [&](const std::string &variant,
-            std::function<std::function<void()>(float *, M4 *, std::string &)>
-                prepare) {
-          float *y = allocFloats(ny);
-          std::memset(y, 0xff, sizeof(float) * ny);
-          auto *my = new M4(denseView<float, 4>(y, {1, s.h, s.w, s.c}));
-          std::string why;
-          std::function<void()> run = prepare(y, my, why);
-          if (!run) {
-            std::fprintf(stderr, "bench_mobilenetv2: %s not available: %s\n",
-                         variant.c_str(), why.c_str());
-            return;
-          }
-          auto check = [y, ref, ny] {
-            double err = maxRelativeError(y, ref, ny);
-            return err == 0 ? std::string()
-                            : "max relative error " + std::to_string(err);
-          };
-          kernels.push_back({workload, variant, flops, bytes, run, check});
-        };
+    Variants variants{kernels, workload,          flops, bytes, ref,
+                      ny,      {1, s.h, s.w, s.c}};
     for (const MlirKernel *kernel :
          mlirKernels("depthwise_bias_relu6", l.name)) {
       auto fn = kernel->as<DepthwiseFn>();
-      add(kernel->label, [=](float *, M4 *my, std::string &) {
+      variants.add(kernel->label, [=](float *, M4 *my, std::string &) {
         return std::function<void()>([=] { fn(mx, mf, mb, my); });
       });
     }
-    add("oneDNN conv (groups = C) + clip",
-        [=](float *y, M4 *, std::string &why) {
-          std::string impl;
-          auto run = dnnlDepthwiseRelu6(s, x, f, b, y, impl, why);
-          if (run)
-            std::fprintf(stderr, "bench_mobilenetv2: %s: oneDNN %s\n", l.name,
-                         impl.c_str());
-          return run;
-        });
+    variants.add("oneDNN conv (groups = C) + clip",
+                 [=](float *y, M4 *, std::string &why) {
+                   std::string impl;
+                   auto run = dnnlDepthwiseRelu6(s, x, f, b, y, impl, why);
+                   if (run)
+                     std::fprintf(stderr, "bench_mobilenetv2: %s: oneDNN %s\n",
+                                  l.name, impl.c_str());
+                   return run;
+                 });
+  }
+  static const PointwiseLayer pointwise[] = {
+      {"pw112_c16_96", {112, 112, 16, 96}, true},
+      {"pw56_c24_144", {56, 56, 24, 144}, true},
+      {"pw28_c32_192", {28, 28, 32, 192}, true},
+      {"pw14_c64_384", {14, 14, 64, 384}, true},
+      {"pw14_c96_576", {14, 14, 96, 576}, true},
+      {"pw7_c160_960", {7, 7, 160, 960}, true},
+      {"pw7_c320_1280", {7, 7, 320, 1280}, true},
+      {"pw112_c32_16", {112, 112, 32, 16}, false},
+      {"pw56_c96_24", {56, 56, 96, 24}, false},
+      {"pw56_c144_24", {56, 56, 144, 24}, false},
+      {"pw28_c144_32", {28, 28, 144, 32}, false},
+      {"pw28_c192_32", {28, 28, 192, 32}, false},
+      {"pw14_c192_64", {14, 14, 192, 64}, false},
+      {"pw14_c384_64", {14, 14, 384, 64}, false},
+      {"pw14_c384_96", {14, 14, 384, 96}, false},
+      {"pw14_c576_96", {14, 14, 576, 96}, false},
+      {"pw7_c576_160", {7, 7, 576, 160}, false},
+      {"pw7_c960_160", {7, 7, 960, 160}, false},
+      {"pw7_c960_320", {7, 7, 960, 320}, false},
+  };
+  for (const PointwiseLayer &l : pointwise) {
+    const PointwiseShape &s = l.shape;
+    size_t nx = size_t(s.h) * s.w * s.ci, nf = size_t(s.ci) * s.co,
+           ny = size_t(s.h) * s.w * s.co;
+    float *x = allocFloats(nx), *f = allocFloats(nf), *b = allocFloats(s.co),
+          *ref = allocFloats(ny);
+    fillFloats(x, nx, 1);
+    fillFloats(f, nf, 2);
+    fillFloats(b, s.co, 3);
+    reference(s, l.relu6, x, f, b, ref);
+    auto *mx = new M4(denseView<float, 4>(x, {1, s.h, s.w, s.ci}));
+    auto *mf = new M4(denseView<float, 4>(f, {1, 1, s.ci, s.co}));
+    auto *mb = new M1(denseView<float, 1>(b, {s.co}));
+    std::string workload = std::string("mobilenetv2 ") + l.name;
+    double flops = 2.0 * s.ci * ny;
+    double bytes = 4.0 * (nx + nf + s.co + ny);
+    Variants variants{kernels, workload,           flops, bytes, ref,
+                      ny,      {1, s.h, s.w, s.co}};
+    const char *func = l.relu6 ? "expand_bias_relu6" : "project_bias";
+    for (const MlirKernel *kernel : mlirKernels(func, l.name)) {
+      auto fn = kernel->as<PointwiseFn>();
+      variants.add(kernel->label, [=](float *, M4 *my, std::string &) {
+        return std::function<void()>([=] { fn(mx, mf, mb, my); });
+      });
+    }
+    variants.add(l.relu6 ? "oneDNN conv 1x1 + clip" : "oneDNN conv 1x1",
+                 [=](float *y, M4 *, std::string &why) {
+                   std::string impl;
+                   auto run = dnnlPointwise(s, l.relu6, x, f, b, y, impl, why);
+                   if (run)
+                     std::fprintf(stderr, "bench_mobilenetv2: %s: oneDNN %s\n",
+                                  l.name, impl.c_str());
+                   return run;
+                 });
   }
   Options options;
   options.jsonPath = "mobilenetv2.json";

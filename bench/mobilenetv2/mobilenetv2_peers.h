@@ -23,6 +23,19 @@ std::function<void()> dnnlDepthwiseRelu6(const DepthwiseShape &s, float *x,
                                          float *f, float *b, float *y,
                                          std::string &impl, std::string &why);
 
+/// A pointwise (1x1) layer: h x w pixels, ci -> co channels.
+struct PointwiseShape {
+  int h, w, ci, co;
+};
+
+/// conv1x1(X, F) + b, then ReLU6 if `relu6`, through oneDNN's convolution,
+/// NHWC X and Y, F as [ci][co] (reordered once, not timed), the bias as
+/// the primitive's and ReLU6 as a clip post-op. As dnnlDepthwiseRelu6
+/// otherwise.
+std::function<void()> dnnlPointwise(const PointwiseShape &s, bool relu6,
+                                    float *x, float *f, float *b, float *y,
+                                    std::string &impl, std::string &why);
+
 } // namespace regtile::bench
 
 #endif // REGTILE_BENCH_MOBILENETV2_PEERS_H

@@ -58,10 +58,13 @@ def tuned_schedules(ex):
 
 
 def kernels(ex):
-    """(func, variant, shape name, params, kernel) of each benchmark kernel."""
+    """(func, variant, shape name, params, kernel) of each benchmark kernel:
+    each of a kernel's funcs for each of the example's shapes, or of the
+    kernel's own `shapes` (names of the example's) if it lists them."""
     return [(func, k["variant"], shape, params, k)
             for k in ex["kernels"] for func in k["funcs"]
-            for shape, params in ex["shapes"].items()]
+            for shape, params in ex["shapes"].items()
+            if shape in k.get("shapes", ex["shapes"])]
 
 
 def _symbols(path, pattern):
@@ -116,6 +119,12 @@ def validate(root=ROOT):
                         raise ExampleError(
                             f"{where}: no knob {knob.format(func=func)} in "
                             f"{ex['schedule']} (it has: {', '.join(knobs)})")
+        for k in ex["kernels"]:
+            unknown = set(k.get("shapes", [])) - set(ex["shapes"])
+            if unknown:
+                raise ExampleError(f"{where}: kernel {k['variant']} names "
+                                   f"shapes it does not have: "
+                                   f"{', '.join(sorted(unknown))}")
         seen = set()
         for func, variant, shape, _, _ in kernels(ex):
             if (func, variant, shape) in seen:

@@ -70,6 +70,20 @@ class Manifest(unittest.TestCase):
         self.assertIn("1 examples, 4 benchmark kernels, 2 tuned",
                       examples.validate(self.root))
 
+    def test_kernel_shapes(self):
+        # A kernel listing its own shapes is built for those only.
+        k = [{"variant": "v", "entry": "run", "funcs": ["f"],
+              "shapes": ["large"], "label": "x"},
+             {"variant": "v", "entry": "run", "funcs": ["g"], "label": "x"}]
+        self.write(example(kernels=k))
+        ex = examples.load(self.root)[0]
+        self.assertEqual([(f, v, s) for f, v, s, _, _ in examples.kernels(ex)],
+                         [("f", "v", "large"), ("g", "v", "small"),
+                          ("g", "v", "large")])
+        k[0]["shapes"] = ["large", "huge"]
+        self.expect("kernel v names shapes it does not have: huge",
+                    example(kernels=k))
+
     def expect(self, message, *exs):
         self.write(*exs)
         with self.assertRaisesRegex(examples.ExampleError, message):
