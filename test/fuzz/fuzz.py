@@ -9,7 +9,8 @@ static, dynamic, zero-size and unit dims) and applies to each every regtile
 action that can take it, with stock `mlir-opt` and the plugin loaded: one
 run per pass pipeline over all the (payload, action) modules it applies to
 (`--split-input-file`), then one run per module that did not succeed there,
-to tell a refusal from a crash. Each (payload, action) must end in one of two ways:
+to tell a refusal from a crash. Each (payload, action) must end in one of
+two ways:
   * success: the output verifies and re-parses with stock mlir-opt;
   * a refusal: exit status 1 with an `error:` diagnostic.
 A crash (signal, abort, "PLEASE submit a bug report", sanitizer report) or a
@@ -29,6 +30,10 @@ import random
 import subprocess
 import sys
 import tempfile
+
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)),
+                                "..", "lib"))
+import difftest  # noqa: E402
 
 TIMEOUT = 60
 ELEMENT_TYPES = ["f32", "f32", "f16", "bf16", "i32", "i8", "f64"]
@@ -555,26 +560,15 @@ def run_one(opt, plugin, text, pipeline):
     return "ok", ""
 
 
-SPLIT = "\n// -----\n"
-
-
 def run_split(cmd, texts):
     """Outputs of one `--split-input-file` run of `cmd` over `texts` (None
-    for a chunk that failed), or None if the run as a whole did not end
-    cleanly (crash, hang, sanitizer report, lost chunks)."""
-    try:
-        proc = subprocess.run(cmd + ["--split-input-file"],
-                              input=SPLIT.join(texts), capture_output=True,
-                              text=True, timeout=TIMEOUT + 3 * len(texts))
-    except subprocess.TimeoutExpired:
+    for a text that failed), or None if the run as a whole did not end
+    cleanly (crash, hang, sanitizer report, lost texts)."""
+    split = difftest.run_split(cmd, texts, TIMEOUT + 3 * len(texts))
+    if split is None or split[0].returncode not in (0, 1) or \
+            any(m in split[0].stderr for m in CRASH_MARKS):
         return None
-    if proc.returncode not in (0, 1) or \
-            any(m in proc.stderr for m in CRASH_MARKS):
-        return None
-    outputs = proc.stdout.split("// -----\n")
-    if len(outputs) != len(texts):
-        return None
-    return [o if o.strip() else None for o in outputs]
+    return [o or None for o in split[1]]
 
 
 def run_many(opt, plugin, texts, pipeline):
@@ -648,16 +642,16 @@ def main():
             continue
         runs += [(i, *a) for a in payload_actions[i]]
     # The upstream steps an action starts from must work alone first.
-    with_setup = [r for r in runs if r[4] is not None]
+    with_setup = [j for j, r in enumerate(runs) if r[4] is not None]
     setups = run_grouped(args.opt, args.plugin,
-                         [(module_text(payloads[r[0]], r[4]), None)
-                          for r in with_setup])
-    skipped = {id(r): outcome for r, (outcome, _) in zip(with_setup, setups)
+                         [(module_text(payloads[runs[j][0]], runs[j][4]), None)
+                          for j in with_setup])
+    skipped = {j: outcome for j, (outcome, _) in zip(with_setup, setups)
                if outcome != "ok"}
     todo = []
-    for r in runs:
-        if id(r) in skipped:
-            key = f"skipped (upstream setup {skipped[id(r)]})"
+    for j, r in enumerate(runs):
+        if j in skipped:
+            key = f"skipped (upstream setup {skipped[j]})"
             counts[key] = counts.get(key, 0) + 1
         else:
             todo.append(r)

@@ -64,6 +64,22 @@ def run(cmd, stdin_text, what, stderr=None, env=None):
     return proc.stdout
 
 
+def run_split(cmd, texts, timeout):
+    """One `--split-input-file` run of `cmd` over `texts`: (the finished
+    process, the output of each text, "" for one that failed), or None if
+    it timed out or its outputs do not match the texts."""
+    try:
+        proc = subprocess.run(cmd + ["--split-input-file"],
+                              input=SPLIT.join(texts), capture_output=True,
+                              text=True, timeout=timeout)
+    except subprocess.TimeoutExpired:
+        return None
+    outputs = proc.stdout.split(SPLIT.lstrip("\n"))
+    if len(outputs) != len(texts):
+        return None
+    return proc, [o if o.strip() else "" for o in outputs]
+
+
 def run_jit(runner, module_text, what, threads=(None,)):
     """mlir-runner on a module, once per thread count (None: the inherited
     OMP_NUM_THREADS); a list of outputs. The module goes through a file:
@@ -181,8 +197,12 @@ class Runner:
         lowered = []
         for pipeline, what, strict in pipelines:
             cmd = self.opt + ["-p", pipeline]
-            outputs = self._lower_split(cmd, srcs, strict) \
+            split = run_split(cmd, srcs, TIMEOUT * len(srcs)) \
                 if len(srcs) > 1 else None
+            outputs = None
+            if split and split[0].returncode == 0 and \
+                    not (strict and "warning:" in split[0].stderr):
+                outputs = split[1]
             if outputs is None:
                 outputs = []
                 for src, label in zip(srcs, labels):
@@ -195,21 +215,6 @@ class Runner:
                         sys.exit(1)
             lowered.append(outputs)
         return list(zip(*lowered))
-
-    @staticmethod
-    def _lower_split(cmd, srcs, strict):
-        """The outputs of one split-input run, or None if it failed, warned
-        (when `strict`) or lost a case."""
-        try:
-            proc = subprocess.run(cmd + ["--split-input-file"],
-                                  input=SPLIT.join(srcs), capture_output=True,
-                                  text=True, timeout=TIMEOUT * len(srcs))
-        except subprocess.TimeoutExpired:
-            return None
-        if proc.returncode != 0 or (strict and "warning:" in proc.stderr):
-            return None
-        outputs = proc.stdout.split(SPLIT.lstrip("\n"))
-        return outputs if len(outputs) == len(srcs) else None
 
     def run_lowered(self, sched_ir, ref_ir, label, allow_unchanged=False,
                     threads=(None,)):
