@@ -19,19 +19,20 @@
 // Nothing here depends on the payload but the op kinds: the register tile
 // comes from transform.regtile.convolution_blocking (the target's
 // registers). @regtile_conv2d_blocked takes it as parameters (0 = derive),
-// and how far ahead the filter panel is prefetched along the input
-// channels (cache_reduce's prefetch_ahead: -1 = derive from the target's
-// FMA rate, 0 = not at all), for schedules that tune them
-// (transform.tune.knob).
+// how far ahead the filter panel is prefetched along the input channels
+// (cache_reduce's prefetch_ahead: -1 = derive from the target's FMA rate,
+// 0 = not at all) and whether the filter is staged in a packed cache
+// (convolution_blocking's stage_filter: 0 = derive, 1 = stage, 2 = read in
+// place), for schedules that tune them (transform.tune.knob).
 module attributes {transform.with_named_sequence} {
 
   transform.named_sequence @regtile_conv2d(%func: !transform.any_op {transform.readonly}) {
     %derive = transform.param.constant 0 : i64 -> !transform.param<i64>
     %default_prefetch = transform.param.constant -1 : i64 -> !transform.param<i64>
     transform.include @regtile_conv2d_blocked failures(propagate)
-        (%func, %derive, %derive, %default_prefetch)
+        (%func, %derive, %derive, %default_prefetch, %derive)
         : (!transform.any_op, !transform.param<i64>, !transform.param<i64>,
-           !transform.param<i64>) -> ()
+           !transform.param<i64>, !transform.param<i64>) -> ()
     transform.yield
   }
 
@@ -99,7 +100,8 @@ module attributes {transform.with_named_sequence} {
   // elementwise consumer (ReLU) and their producers (a bias broadcast into
   // the output):
   //   for oc step channels:                         (the consumer's loops)
-  //     F = filter[:, :, :, oc..] as [kh][ci][kw][channels]   (cache_read)
+  //     F = filter[:, :, :, oc..] as [kh][ci][kw][channels]   (cache_read;
+  //         a 1x1 filter is read in place, see convolution_blocking)
   //     for n, oh, ow step rows:
   //       acc[rows][channels / lanes] = bias vectors (or the output tile)
   //       for kh:                                    (cache_reduce)
@@ -119,7 +121,8 @@ module attributes {transform.with_named_sequence} {
       %func: !transform.any_op {transform.readonly},
       %fixed_rows: !transform.param<i64> {transform.readonly},
       %fixed_channels: !transform.param<i64> {transform.readonly},
-      %prefetch: !transform.param<i64> {transform.readonly}) {
+      %prefetch: !transform.param<i64> {transform.readonly},
+      %stage_filter: !transform.param<i64> {transform.readonly}) {
     // Elementwise consumer chains as one generic each (a bias add and a
     // ReLU: one epilogue on the accumulators).
     transform.apply_patterns to %func {
@@ -134,9 +137,9 @@ module attributes {transform.with_named_sequence} {
       transform.foreach %dense : !transform.any_op {
       ^bb1(%c: !transform.any_op):
         transform.include @regtile_block_convolution failures(propagate)
-            (%c, %fixed_rows, %fixed_channels, %prefetch)
+            (%c, %fixed_rows, %fixed_channels, %prefetch, %stage_filter)
             : (!transform.any_op, !transform.param<i64>, !transform.param<i64>,
-               !transform.param<i64>) -> ()
+               !transform.param<i64>, !transform.param<i64>) -> ()
       }
       %depthwise = transform.collect_matching @regtile_match_depthwise_convolution in %conv
           : (!transform.any_op) -> !transform.any_op
@@ -163,10 +166,13 @@ module attributes {transform.with_named_sequence} {
       %conv: !transform.any_op {transform.readonly},
       %fixed_rows: !transform.param<i64> {transform.readonly},
       %fixed_channels: !transform.param<i64> {transform.readonly},
-      %prefetch: !transform.param<i64> {transform.readonly}) {
+      %prefetch: !transform.param<i64> {transform.readonly},
+      %stage_filter: !transform.param<i64> {transform.readonly}) {
+    // %filter: the filter's operand, or -1 to read it in place.
     %root, %rows, %channels, %filter = transform.regtile.convolution_blocking %conv
-        rows = %fixed_rows channels = %fixed_channels
-        : (!transform.any_op, !transform.param<i64>, !transform.param<i64>)
+        rows = %fixed_rows channels = %fixed_channels stage_filter = %stage_filter
+        : (!transform.any_op, !transform.param<i64>, !transform.param<i64>,
+           !transform.param<i64>)
         -> (!transform.any_op, !transform.param<i64>, !transform.param<i64>,
             !transform.param<i64>)
     // One piece per thread, along the loop with the most register

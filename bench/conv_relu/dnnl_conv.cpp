@@ -42,7 +42,7 @@ std::function<void()> dnnlConvRelu(const ConvShape &s, float *in, float *filter,
   // (1, 9 co, 3 co, co).
   return dnnlConvolution(layer(s, Type::F32, Type::F32, Type::F32,
                                {1, 9 * s.co, 3 * s.co, s.co}, Post::Relu),
-                         in, filter, bias, nullptr, out, impl, why);
+                         in, filter, bias, nullptr, nullptr, out, impl, why);
 }
 
 std::function<void()> dnnlConvLowp(const ConvShape &s, LowpConv type, void *in,
@@ -56,19 +56,19 @@ std::function<void()> dnnlConvLowp(const ConvShape &s, LowpConv type, void *in,
   case LowpConv::BF16:
     return dnnlConvolution(
         layer(s, Type::BF16, Type::BF16, Type::F32, hwcf, Post::Relu), in,
-        filter, bias, nullptr, out, impl, why);
+        filter, bias, nullptr, nullptr, out, impl, why);
   case LowpConv::U8S8:
     return dnnlConvolution(
         layer(s, Type::U8, Type::S8, Type::S32, hwcf, Post::None), in, filter,
-        nullptr, nullptr, out, impl, why);
+        nullptr, nullptr, nullptr, out, impl, why);
   case LowpConv::U8S8Q:
     return dnnlConvolution(
         layer(s, Type::U8, Type::S8, Type::U8, hwcf, Post::None), in, filter,
-        nullptr, scales, out, impl, why);
+        nullptr, scales, nullptr, out, impl, why);
   case LowpConv::S8S8:
     return dnnlConvolution(
         layer(s, Type::S8, Type::S8, Type::S32, hwcf, Post::None), in, filter,
-        nullptr, nullptr, out, impl, why);
+        nullptr, nullptr, nullptr, out, impl, why);
   }
   return {};
 }

@@ -33,8 +33,9 @@ dt dnnlType(DnnlConvLayer::Type t) {
 
 std::function<void()> dnnlConvolution(const DnnlConvLayer &l, void *in,
                                       void *filter, const float *bias,
-                                      const float *scales, void *out,
-                                      std::string &impl, std::string &why) {
+                                      const float *scales, const void *residual,
+                                      void *out, std::string &impl,
+                                      std::string &why) {
   try {
     static engine eng(engine::kind::cpu, 0);
     static stream strm(eng);
@@ -57,14 +58,14 @@ std::function<void()> dnnlConvolution(const DnnlConvLayer &l, void *in,
     // Per output channel (dim 1 of the destination).
     if (scales)
       attr.set_output_scales(1 << 1, std::vector<float>(scales, scales + l.co));
-    if (l.post != DnnlConvLayer::Post::None) {
-      post_ops ops;
-      if (l.post == DnnlConvLayer::Post::Relu)
-        ops.append_eltwise(1.0f, algorithm::eltwise_relu, 0.0f, 0.0f);
-      else
-        ops.append_eltwise(1.0f, algorithm::eltwise_clip, 0.0f, 6.0f);
-      attr.set_post_ops(ops);
-    }
+    post_ops ops;
+    if (residual)
+      ops.append_binary(algorithm::binary_add, dstMd);
+    if (l.post == DnnlConvLayer::Post::Relu)
+      ops.append_eltwise(1.0f, algorithm::eltwise_relu, 0.0f, 0.0f);
+    else if (l.post == DnnlConvLayer::Post::Clip6)
+      ops.append_eltwise(1.0f, algorithm::eltwise_clip, 0.0f, 6.0f);
+    attr.set_post_ops(ops);
     convolution_forward::primitive_desc pd(desc, attr, eng);
     impl = pd.impl_info_str();
     memory userWei({weiDims, dnnlType(l.wei), l.weightStrides}, eng, filter);
@@ -77,6 +78,9 @@ std::function<void()> dnnlConvolution(const DnnlConvLayer &l, void *in,
         {DNNL_ARG_DST, memory(dstMd, eng, out)}};
     if (bias)
       args[DNNL_ARG_BIAS] = memory(biasMd, eng, const_cast<float *>(bias));
+    if (residual)
+      args[DNNL_ARG_ATTR_MULTIPLE_POST_OP(0) | DNNL_ARG_SRC_1] =
+          memory(dstMd, eng, const_cast<void *>(residual));
     convolution_forward conv(pd);
     return [conv, args]() {
       conv.execute(strm, args);
@@ -89,8 +93,9 @@ std::function<void()> dnnlConvolution(const DnnlConvLayer &l, void *in,
 }
 #else
 std::function<void()> dnnlConvolution(const DnnlConvLayer &, void *, void *,
-                                      const float *, const float *, void *,
-                                      std::string &, std::string &why) {
+                                      const float *, const float *,
+                                      const void *, void *, std::string &,
+                                      std::string &why) {
   why = "oneDNN (libdnnl-dev) was not found at build time";
   return {};
 }

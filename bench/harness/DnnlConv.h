@@ -5,10 +5,10 @@
 // algorithm, NHWC source and destination (the benchmark's own buffers, no
 // reorder), the benchmark's filter reordered once (not timed) into the
 // layout oneDNN picks for the host, the bias as the primitive's, output
-// scales and an eltwise post-op. On the run's threads: the harness sets
-// OMP_NUM_THREADS before oneDNN's OpenMP runtime starts. Built with
-// REGTILE_HAVE_DNNL where oneDNN was found; otherwise every layer is "not
-// available".
+// scales, a residual add (binary post-op) and an eltwise post-op. On the run's
+// threads: the harness sets OMP_NUM_THREADS before oneDNN's OpenMP runtime
+// starts. Built with REGTILE_HAVE_DNNL where oneDNN was found; otherwise every
+// layer is "not available".
 //
 //===----------------------------------------------------------------------===//
 
@@ -38,13 +38,15 @@ struct DnnlConvLayer {
 
 /// The timed call of oneDNN's convolution for `l` on the benchmark's
 /// buffers (`bias`: per output channel, f32, or null; `scales`: per output
-/// channel, or null), or an empty function with `why` if oneDNN is not
-/// built in or refuses the layer. `impl` receives oneDNN's implementation
-/// name.
+/// channel, or null; `residual`: a tensor of the output's type and NHWC
+/// shape added after the bias, before the eltwise post-op, or null), or an
+/// empty function with `why` if oneDNN is not built in or refuses the
+/// layer. `impl` receives oneDNN's implementation name.
 std::function<void()> dnnlConvolution(const DnnlConvLayer &l, void *in,
                                       void *filter, const float *bias,
-                                      const float *scales, void *out,
-                                      std::string &impl, std::string &why);
+                                      const float *scales, const void *residual,
+                                      void *out, std::string &impl,
+                                      std::string &why);
 
 } // namespace regtile::bench
 

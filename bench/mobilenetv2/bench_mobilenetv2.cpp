@@ -3,14 +3,16 @@
 // The ten unique depthwise layers of MobileNetV2 (batch 1, 224 x 224), f32,
 // NHWC, each relu6(dwconv3x3(X, F) + b) with the input already padded
 // (examples/mobilenetv2), then its 19 unique pointwise layers, each
-// conv1x1(X, F) + b with ReLU6 (the expansions, the last 1x1 layer) or
-// without (the linear projections; examples/mobilenetv2_pointwise), in one
-// run:
+// conv1x1(X, F) + b with ReLU6 (the expansions, the last 1x1 layer), alone
+// (the linear projections) or + R (the projections of the blocks with a
+// residual connection, R the block's input; examples/mobilenetv2_pointwise),
+// in one run:
 //   regtile   examples/mobilenetv2 scheduled by @regtile_schedule (output
 //             pixels x channel vectors in registers, bias and ReLU6 on
 //             them before the one store);
-//   oneDNN    its convolution with groups = channels, bias, a clip post-op,
-//             on the same NHWC buffers (weights reordered once, not timed).
+//   oneDNN    its convolution (with groups = channels for depthwise), bias,
+//             a binary add post-op for R, a clip post-op, on the same NHWC
+//             buffers (weights reordered once, not timed).
 // A depthwise layer does 9 multiply-adds per output and moves each input
 // byte about once: the ratios to compare are those to the read loop over
 // its bytes (input, filter, bias, output) and between the variants. A
@@ -40,6 +42,7 @@ namespace {
 using namespace regtile::bench;
 using DepthwiseFn = void (*)(M4 *, M3 *, M1 *, M4 *);
 using PointwiseFn = void (*)(M4 *, M4 *, M1 *, M4 *);
+using ResidualFn = void (*)(M4 *, M4 *, M1 *, M4 *, M4 *);
 
 struct Layer {
   const char *name; // the shape's name in examples/examples.json
@@ -49,7 +52,7 @@ struct Layer {
 struct PointwiseLayer {
   const char *name; // the shape's name in examples/examples.json
   PointwiseShape shape;
-  bool relu6; // an expansion (ReLU6) or a linear projection
+  PointwiseEpilogue epilogue;
 };
 
 /// Prepares a variant on its output (Y and its memref): the timed call, or
@@ -103,16 +106,21 @@ void reference(const DepthwiseShape &s, const float *x, const float *f,
       }
 }
 
-/// conv1x1(X, F) + b, then ReLU6 if `relu6`; exact.
-void reference(const PointwiseShape &s, bool relu6, const float *x,
-               const float *f, const float *b, float *y) {
+/// conv1x1(X, F) + b, then the epilogue (R: the residual); exact.
+void reference(const PointwiseShape &s, PointwiseEpilogue epilogue,
+               const float *x, const float *f, const float *b, const float *r,
+               float *y) {
   for (size_t p = 0; p < size_t(s.h) * s.w; ++p)
     for (int co = 0; co < s.co; ++co) {
       float acc = 0;
       for (int ci = 0; ci < s.ci; ++ci)
         acc += x[p * s.ci + ci] * f[size_t(ci) * s.co + co];
       acc += b[co];
-      y[p * s.co + co] = relu6 ? std::min(std::max(acc, 0.0f), 6.0f) : acc;
+      if (epilogue == PointwiseEpilogue::Relu6)
+        acc = std::min(std::max(acc, 0.0f), 6.0f);
+      else if (epilogue == PointwiseEpilogue::Residual)
+        acc += r[p * s.co + co];
+      y[p * s.co + co] = acc;
     }
 }
 
@@ -170,60 +178,75 @@ int main(int argc, char **argv) {
                  });
   }
   static const PointwiseLayer pointwise[] = {
-      {"pw112_c16_96", {112, 112, 16, 96}, true},
-      {"pw56_c24_144", {56, 56, 24, 144}, true},
-      {"pw28_c32_192", {28, 28, 32, 192}, true},
-      {"pw14_c64_384", {14, 14, 64, 384}, true},
-      {"pw14_c96_576", {14, 14, 96, 576}, true},
-      {"pw7_c160_960", {7, 7, 160, 960}, true},
-      {"pw7_c320_1280", {7, 7, 320, 1280}, true},
-      {"pw112_c32_16", {112, 112, 32, 16}, false},
-      {"pw56_c96_24", {56, 56, 96, 24}, false},
-      {"pw56_c144_24", {56, 56, 144, 24}, false},
-      {"pw28_c144_32", {28, 28, 144, 32}, false},
-      {"pw28_c192_32", {28, 28, 192, 32}, false},
-      {"pw14_c192_64", {14, 14, 192, 64}, false},
-      {"pw14_c384_64", {14, 14, 384, 64}, false},
-      {"pw14_c384_96", {14, 14, 384, 96}, false},
-      {"pw14_c576_96", {14, 14, 576, 96}, false},
-      {"pw7_c576_160", {7, 7, 576, 160}, false},
-      {"pw7_c960_160", {7, 7, 960, 160}, false},
-      {"pw7_c960_320", {7, 7, 960, 320}, false},
+      {"pw112_c16_96", {112, 112, 16, 96}, PointwiseEpilogue::Relu6},
+      {"pw56_c24_144", {56, 56, 24, 144}, PointwiseEpilogue::Relu6},
+      {"pw28_c32_192", {28, 28, 32, 192}, PointwiseEpilogue::Relu6},
+      {"pw14_c64_384", {14, 14, 64, 384}, PointwiseEpilogue::Relu6},
+      {"pw14_c96_576", {14, 14, 96, 576}, PointwiseEpilogue::Relu6},
+      {"pw7_c160_960", {7, 7, 160, 960}, PointwiseEpilogue::Relu6},
+      {"pw7_c320_1280", {7, 7, 320, 1280}, PointwiseEpilogue::Relu6},
+      {"pw112_c32_16", {112, 112, 32, 16}, PointwiseEpilogue::None},
+      {"pw56_c96_24", {56, 56, 96, 24}, PointwiseEpilogue::None},
+      {"pw56_c144_24", {56, 56, 144, 24}, PointwiseEpilogue::Residual},
+      {"pw28_c144_32", {28, 28, 144, 32}, PointwiseEpilogue::None},
+      {"pw28_c192_32", {28, 28, 192, 32}, PointwiseEpilogue::Residual},
+      {"pw14_c192_64", {14, 14, 192, 64}, PointwiseEpilogue::None},
+      {"pw14_c384_64", {14, 14, 384, 64}, PointwiseEpilogue::Residual},
+      {"pw14_c384_96", {14, 14, 384, 96}, PointwiseEpilogue::None},
+      {"pw14_c576_96", {14, 14, 576, 96}, PointwiseEpilogue::Residual},
+      {"pw7_c576_160", {7, 7, 576, 160}, PointwiseEpilogue::None},
+      {"pw7_c960_160", {7, 7, 960, 160}, PointwiseEpilogue::Residual},
+      {"pw7_c960_320", {7, 7, 960, 320}, PointwiseEpilogue::None},
   };
   for (const PointwiseLayer &l : pointwise) {
     const PointwiseShape &s = l.shape;
     size_t nx = size_t(s.h) * s.w * s.ci, nf = size_t(s.ci) * s.co,
            ny = size_t(s.h) * s.w * s.co;
+    const bool residual = l.epilogue == PointwiseEpilogue::Residual;
     float *x = allocFloats(nx), *f = allocFloats(nf), *b = allocFloats(s.co),
-          *ref = allocFloats(ny);
+          *r = residual ? allocFloats(ny) : nullptr, *ref = allocFloats(ny);
     fillFloats(x, nx, 1);
     fillFloats(f, nf, 2);
     fillFloats(b, s.co, 3);
-    reference(s, l.relu6, x, f, b, ref);
+    if (residual)
+      fillFloats(r, ny, 4);
+    reference(s, l.epilogue, x, f, b, r, ref);
     auto *mx = new M4(denseView<float, 4>(x, {1, s.h, s.w, s.ci}));
     auto *mf = new M4(denseView<float, 4>(f, {1, 1, s.ci, s.co}));
     auto *mb = new M1(denseView<float, 1>(b, {s.co}));
+    auto *mr = residual ? new M4(denseView<float, 4>(r, {1, s.h, s.w, s.co}))
+                        : nullptr;
     std::string workload = std::string("mobilenetv2 ") + l.name;
     double flops = 2.0 * s.ci * ny;
-    double bytes = 4.0 * (nx + nf + s.co + ny);
+    double bytes = 4.0 * (nx + nf + s.co + ny + (residual ? ny : 0));
     Variants variants{kernels, workload,           flops, bytes, ref,
                       ny,      {1, s.h, s.w, s.co}};
-    const char *func = l.relu6 ? "expand_bias_relu6" : "project_bias";
+    const char *func = l.epilogue == PointwiseEpilogue::Relu6
+                           ? "expand_bias_relu6"
+                       : residual ? "project_bias_residual"
+                                  : "project_bias";
     for (const MlirKernel *kernel : mlirKernels(func, l.name)) {
-      auto fn = kernel->as<PointwiseFn>();
       variants.add(kernel->label, [=](float *, M4 *my, std::string &) {
+        if (residual) {
+          auto fn = kernel->as<ResidualFn>();
+          return std::function<void()>([=] { fn(mx, mf, mb, mr, my); });
+        }
+        auto fn = kernel->as<PointwiseFn>();
         return std::function<void()>([=] { fn(mx, mf, mb, my); });
       });
     }
-    variants.add(l.relu6 ? "oneDNN conv 1x1 + clip" : "oneDNN conv 1x1",
-                 [=](float *y, M4 *, std::string &why) {
-                   std::string impl;
-                   auto run = dnnlPointwise(s, l.relu6, x, f, b, y, impl, why);
-                   if (run)
-                     std::fprintf(stderr, "bench_mobilenetv2: %s: oneDNN %s\n",
-                                  l.name, impl.c_str());
-                   return run;
-                 });
+    const char *peer = l.epilogue == PointwiseEpilogue::Relu6
+                           ? "oneDNN conv 1x1 + clip"
+                       : residual ? "oneDNN conv 1x1 + add"
+                                  : "oneDNN conv 1x1";
+    variants.add(peer, [=](float *y, M4 *, std::string &why) {
+      std::string impl;
+      auto run = dnnlPointwise(s, l.epilogue, x, f, b, r, y, impl, why);
+      if (run)
+        std::fprintf(stderr, "bench_mobilenetv2: %s: oneDNN %s\n", l.name,
+                     impl.c_str());
+      return run;
+    });
   }
   Options options;
   options.jsonPath = "mobilenetv2.json";

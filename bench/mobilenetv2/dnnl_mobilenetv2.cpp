@@ -3,9 +3,9 @@
 // oneDNN's convolution through harness/DnnlConv.h: with groups = channels
 // for the depthwise layers (its depthwise kernels), dense 1x1 for the
 // pointwise ones; NHWC source and destination (the benchmark's buffers),
-// the filter reordered once before timing, the bias as the primitive's and
-// ReLU6 as an eltwise_clip post-op. No padding: the depthwise source is the
-// padded input, as the regtile kernel's.
+// the filter reordered once before timing, the bias as the primitive's, a
+// residual as a binary add post-op and ReLU6 as an eltwise_clip post-op. No
+// padding: the depthwise source is the padded input, as the regtile kernel's.
 //
 //===----------------------------------------------------------------------===//
 
@@ -30,12 +30,14 @@ std::function<void()> dnnlDepthwiseRelu6(const DepthwiseShape &s, float *x,
   l.src = l.wei = l.dst = Type::F32;
   l.weightStrides = {1, s.c, s.c, 3 * s.c, s.c};
   l.post = DnnlConvLayer::Post::Clip6;
-  return dnnlConvolution(l, x, f, b, nullptr, y, impl, why);
+  return dnnlConvolution(l, x, f, b, nullptr, nullptr, y, impl, why);
 }
 
-std::function<void()> dnnlPointwise(const PointwiseShape &s, bool relu6,
-                                    float *x, float *f, float *b, float *y,
-                                    std::string &impl, std::string &why) {
+std::function<void()> dnnlPointwise(const PointwiseShape &s,
+                                    PointwiseEpilogue epilogue, float *x,
+                                    float *f, float *b, const float *r,
+                                    float *y, std::string &impl,
+                                    std::string &why) {
   using Type = DnnlConvLayer::Type;
   // The benchmark's filter [ci][co] along (o, i, kh, kw): strides (1, co,
   // ci co, ci co).
@@ -46,8 +48,11 @@ std::function<void()> dnnlPointwise(const PointwiseShape &s, bool relu6,
   l.stride = 1;
   l.src = l.wei = l.dst = Type::F32;
   l.weightStrides = {1, s.co, s.ci * s.co, s.ci * s.co};
-  l.post = relu6 ? DnnlConvLayer::Post::Clip6 : DnnlConvLayer::Post::None;
-  return dnnlConvolution(l, x, f, b, nullptr, y, impl, why);
+  l.post = epilogue == PointwiseEpilogue::Relu6 ? DnnlConvLayer::Post::Clip6
+                                                : DnnlConvLayer::Post::None;
+  return dnnlConvolution(l, x, f, b, nullptr,
+                         epilogue == PointwiseEpilogue::Residual ? r : nullptr,
+                         y, impl, why);
 }
 
 } // namespace regtile::bench

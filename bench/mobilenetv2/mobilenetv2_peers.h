@@ -28,13 +28,20 @@ struct PointwiseShape {
   int h, w, ci, co;
 };
 
-/// conv1x1(X, F) + b, then ReLU6 if `relu6`, through oneDNN's convolution,
-/// NHWC X and Y, F as [ci][co] (reordered once, not timed), the bias as
-/// the primitive's and ReLU6 as a clip post-op. As dnnlDepthwiseRelu6
-/// otherwise.
-std::function<void()> dnnlPointwise(const PointwiseShape &s, bool relu6,
-                                    float *x, float *f, float *b, float *y,
-                                    std::string &impl, std::string &why);
+/// What follows a pointwise layer's convolution and bias: ReLU6 (an
+/// expansion), nothing (a linear projection) or the block's input R added
+/// (a projection with a residual connection).
+enum class PointwiseEpilogue { Relu6, None, Residual };
+
+/// conv1x1(X, F) + b, then the epilogue, through oneDNN's convolution,
+/// NHWC X, R and Y, F as [ci][co] (reordered once, not timed), the bias as
+/// the primitive's, the residual as a binary add post-op and ReLU6 as a
+/// clip post-op. As dnnlDepthwiseRelu6 otherwise.
+std::function<void()> dnnlPointwise(const PointwiseShape &s,
+                                    PointwiseEpilogue epilogue, float *x,
+                                    float *f, float *b, const float *r,
+                                    float *y, std::string &impl,
+                                    std::string &why);
 
 } // namespace regtile::bench
 

@@ -116,14 +116,17 @@ module attributes {transform.with_named_sequence} {
   transform.named_sequence @regtile_conv2d_blocked(%func: !transform.any_op {transform.readonly},
       %rows: !transform.param<i64> {transform.readonly},
       %channels: !transform.param<i64> {transform.readonly},
-      %prefetch: !transform.param<i64> {transform.readonly})
+      %prefetch: !transform.param<i64> {transform.readonly},
+      %stage_filter: !transform.param<i64> {transform.readonly})
 
   // The register tile (output pixels x output channels) as knobs: 0 lets
   // convolution_blocking derive it; a tile that does not fit the target's
   // registers is refused (the tuner reports and skips it). And how many
   // input channels ahead the filter panel is prefetched (-1: derived from
   // the target's FMA rate; 0: not prefetched; measured: none ran 1.06x the
-  // derived 10 on Zen 5, where on a Xeon the prefetch gained 3-4%).
+  // derived 10 on Zen 5, where on a Xeon the prefetch gained 3-4%). And
+  // whether the filter is staged in a packed cache (0: derive, 1: stage,
+  // 2: read in place).
   transform.named_sequence @conv_relu_regtile_tunable(
       %root: !transform.any_op {transform.readonly}) {
     %kernel = transform.structured.match ops{["func.func"]}
@@ -135,10 +138,12 @@ module attributes {transform.with_named_sequence} {
         -> !transform.param<i64>
     %prefetch = transform.tune.knob<"conv.prefetch"> = -1 from options = [-1, 0, 2, 5, 10]
         -> !transform.param<i64>
+    %stage = transform.tune.knob<"conv.stage_filter"> = 0 from options = [0, 1, 2]
+        -> !transform.param<i64>
     transform.include @regtile_conv2d_blocked failures(propagate)
-        (%kernel, %rows, %channels, %prefetch)
+        (%kernel, %rows, %channels, %prefetch, %stage)
         : (!transform.any_op, !transform.param<i64>, !transform.param<i64>,
-           !transform.param<i64>) -> ()
+           !transform.param<i64>, !transform.param<i64>) -> ()
     transform.yield
   }
 }

@@ -153,3 +153,27 @@ module attributes {transform.with_named_sequence} {
     transform.yield
   }
 }
+
+// -----
+
+// operand = -1 (convolution_blocking's filter read in place): nothing is
+// staged, the op reads its operand (the empty results: cache-read/invalid.mlir).
+// CHECK-LABEL: func.func @nothing_to_stage
+// CHECK-NOT: tensor.empty
+// CHECK: scf.for
+// CHECK-NOT: tensor.empty
+// CHECK: linalg.matmul
+func.func @nothing_to_stage(%a: tensor<12x8xf32>, %b: tensor<8x32xf32>, %c: tensor<12x32xf32>) -> tensor<12x32xf32> {
+  %r = linalg.matmul ins(%a, %b : tensor<12x8xf32>, tensor<8x32xf32>) outs(%c : tensor<12x32xf32>) -> tensor<12x32xf32>
+  return %r : tensor<12x32xf32>
+}
+module attributes {transform.with_named_sequence} {
+  transform.named_sequence @__transform_main(%root: !transform.any_op {transform.readonly}) {
+    %mm = transform.structured.match ops{["linalg.matmul"]} in %root : (!transform.any_op) -> !transform.any_op
+    %t, %i = transform.structured.tile_using_for %mm tile_sizes [6] : (!transform.any_op) -> (!transform.any_op, !transform.any_op)
+    %none = transform.param.constant -1 : i64 -> !transform.param<i64>
+    %copy, %cache = transform.regtile.cache_read %t, %i operand = %none
+        : (!transform.any_op, !transform.any_op, !transform.param<i64>) -> (!transform.any_op, !transform.any_op)
+    transform.yield
+  }
+}

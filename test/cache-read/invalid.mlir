@@ -228,8 +228,37 @@ module attributes {transform.with_named_sequence} {
   transform.named_sequence @__transform_main(%root: !transform.any_op {transform.readonly}) {
     %one = transform.param.constant 1 : i64 -> !transform.param<i64>
     %p = transform.merge_handles %one, %one : !transform.param<i64>
-    // expected-error @below {{expected `operand` to be one non-negative integer parameter, got 2 value(s)}}
+    // expected-error @below {{expected `operand` to be one integer parameter of at least -1, got 2 value(s)}}
     %c, %b = transform.regtile.cache_read %root, %root operand = %p : (!transform.any_op, !transform.any_op, !transform.param<i64>) -> (!transform.any_op, !transform.any_op)
+    transform.yield
+  }
+}
+
+// -----
+
+module attributes {transform.with_named_sequence} {
+  transform.named_sequence @__transform_main(%root: !transform.any_op {transform.readonly}) {
+    %p = transform.param.constant -2 : i64 -> !transform.param<i64>
+    // expected-error @below {{expected `operand` to be one integer parameter of at least -1, got 1 value(s): -2 : i64}}
+    %c, %b = transform.regtile.cache_read %root, %root operand = %p : (!transform.any_op, !transform.any_op, !transform.param<i64>) -> (!transform.any_op, !transform.any_op)
+    transform.yield
+  }
+}
+
+// -----
+
+// operand = -1 stages nothing: both results are empty (the payload:
+// cache-read/cache-read.mlir).
+module attributes {transform.with_named_sequence} {
+  transform.named_sequence @__transform_main(%root: !transform.any_op {transform.readonly}) {
+    %none = transform.param.constant -1 : i64 -> !transform.param<i64>
+    %c, %b = transform.regtile.cache_read %root, %root operand = %none : (!transform.any_op, !transform.any_op, !transform.param<i64>) -> (!transform.any_op, !transform.any_op)
+    %nc = transform.num_associations %c : (!transform.any_op) -> !transform.param<i64>
+    %nb = transform.num_associations %b : (!transform.any_op) -> !transform.param<i64>
+    // expected-remark @below {{copies 0 : i64}}
+    transform.debug.emit_param_as_remark %nc, "copies" : !transform.param<i64>
+    // expected-remark @below {{caches 0 : i64}}
+    transform.debug.emit_param_as_remark %nb, "caches" : !transform.param<i64>
     transform.yield
   }
 }

@@ -170,6 +170,7 @@ module attributes {transform.with_named_sequence} {
 // CHECK: remark: znver4 channels 16 : i64
 // CHECK: remark: root
 // CHECK-NEXT: linalg.generic
+// CHECK: remark: depthwise filter -1 : i64
 // CHECK: remark: haswell rows 8 : i64
 // CHECK: remark: haswell channels 8 : i64
 // CHECK: remark: small rows 7 : i64
@@ -202,6 +203,7 @@ module attributes {transform.with_named_sequence} {
     transform.debug.emit_param_as_remark %rows, "znver4 rows" : !transform.param<i64>
     transform.debug.emit_param_as_remark %ch, "znver4 channels" : !transform.param<i64>
     transform.debug.emit_remark_at %r, "root" : !transform.any_op
+    transform.debug.emit_param_as_remark %filter, "depthwise filter" : !transform.param<i64>
     %r2, %rows2, %ch2, %filter2 = transform.regtile.convolution_blocking %c {arch = "haswell"}
         : (!transform.any_op) -> (!transform.any_op, !transform.param<i64>, !transform.param<i64>, !transform.param<i64>)
     transform.debug.emit_param_as_remark %rows2, "haswell rows" : !transform.param<i64>
@@ -210,6 +212,63 @@ module attributes {transform.with_named_sequence} {
         : (!transform.any_op) -> (!transform.any_op, !transform.param<i64>, !transform.param<i64>, !transform.param<i64>)
     transform.debug.emit_param_as_remark %rows3, "small rows" : !transform.param<i64>
     transform.debug.emit_param_as_remark %ch3, "small channels" : !transform.param<i64>
+    transform.yield
+  }
+}
+
+// -----
+
+// The filter of a 1x1 convolution is read in place (filter = -1: nothing
+// for cache_read to stage) unless fixed (stage_filter = 1) or the
+// dot-product unit reads it in groups of input channels (i8: quadruples
+// with VNNI, pairs through vpmaddwd on Haswell; interleaved, so staged); a
+// 3x3 filter is staged unless fixed.
+// CHECK-LABEL: pointwise
+// CHECK: remark: 1x1 filter -1 : i64
+// CHECK: remark: 1x1 staged filter 1 : i64
+// CHECK: remark: 1x1 derived again -1 : i64
+// CHECK: remark: 1x1 i8 filter 1 : i64
+// CHECK: remark: 1x1 i8 on haswell filter 1 : i64
+// CHECK: remark: 3x3 in place filter -1 : i64
+func.func @pointwise(%in: tensor<1x7x7x960xf32>, %f: tensor<1x1x960x160xf32>, %o: tensor<1x7x7x160xf32>,
+                     %in8: tensor<1x7x7x64xi8>, %f8: tensor<1x1x64x32xi8>, %o8: tensor<1x7x7x32xi32>,
+                     %in3: tensor<1x9x9x16xf32>, %f3: tensor<3x3x16x16xf32>, %o3: tensor<1x7x7x16xf32>)
+    -> (tensor<1x7x7x160xf32>, tensor<1x7x7x32xi32>, tensor<1x7x7x16xf32>) {
+  %c = linalg.conv_2d_nhwc_hwcf ins(%in, %f : tensor<1x7x7x960xf32>, tensor<1x1x960x160xf32>)
+      outs(%o : tensor<1x7x7x160xf32>) -> tensor<1x7x7x160xf32>
+  %c8 = linalg.conv_2d_nhwc_hwcf ins(%in8, %f8 : tensor<1x7x7x64xi8>, tensor<1x1x64x32xi8>)
+      outs(%o8 : tensor<1x7x7x32xi32>) -> tensor<1x7x7x32xi32>
+  %c3 = linalg.conv_2d_nhwc_hwcf ins(%in3, %f3 : tensor<1x9x9x16xf32>, tensor<3x3x16x16xf32>)
+      outs(%o3 : tensor<1x7x7x16xf32>) -> tensor<1x7x7x16xf32>
+  return %c, %c8, %c3 : tensor<1x7x7x160xf32>, tensor<1x7x7x32xi32>, tensor<1x7x7x16xf32>
+}
+module attributes {transform.with_named_sequence} {
+  transform.named_sequence @__transform_main(%root: !transform.any_op {transform.readonly}) {
+    %fn = transform.structured.match ops{["func.func"]} in %root : (!transform.any_op) -> !transform.any_op
+    transform.debug.emit_remark_at %fn, "pointwise" : !transform.any_op
+    %all = transform.structured.match ops{["linalg.conv_2d_nhwc_hwcf"]} in %root : (!transform.any_op) -> !transform.any_op
+    %c, %c8, %c3 = transform.split_handle %all : (!transform.any_op) -> (!transform.any_op, !transform.any_op, !transform.any_op)
+    %r, %rows, %ch, %filter = transform.regtile.convolution_blocking %c {arch = "znver4"}
+        : (!transform.any_op) -> (!transform.any_op, !transform.param<i64>, !transform.param<i64>, !transform.param<i64>)
+    transform.debug.emit_param_as_remark %filter, "1x1 filter" : !transform.param<i64>
+    %zero = transform.param.constant 0 : i64 -> !transform.param<i64>
+    %one = transform.param.constant 1 : i64 -> !transform.param<i64>
+    %two = transform.param.constant 2 : i64 -> !transform.param<i64>
+    %r1, %rows1, %ch1, %filter1 = transform.regtile.convolution_blocking %c stage_filter = %one {arch = "znver4"}
+        : (!transform.any_op, !transform.param<i64>) -> (!transform.any_op, !transform.param<i64>, !transform.param<i64>, !transform.param<i64>)
+    transform.debug.emit_param_as_remark %filter1, "1x1 staged filter" : !transform.param<i64>
+    %r0, %rows0, %ch0, %filter0 = transform.regtile.convolution_blocking %c stage_filter = %zero {arch = "znver4"}
+        : (!transform.any_op, !transform.param<i64>) -> (!transform.any_op, !transform.param<i64>, !transform.param<i64>, !transform.param<i64>)
+    transform.debug.emit_param_as_remark %filter0, "1x1 derived again" : !transform.param<i64>
+    %r8, %rows8, %ch8, %filter8 = transform.regtile.convolution_blocking %c8 {arch = "znver4"}
+        : (!transform.any_op) -> (!transform.any_op, !transform.param<i64>, !transform.param<i64>, !transform.param<i64>)
+    transform.debug.emit_param_as_remark %filter8, "1x1 i8 filter" : !transform.param<i64>
+    %r9, %rows9, %ch9, %filter9 = transform.regtile.convolution_blocking %c8 {arch = "haswell"}
+        : (!transform.any_op) -> (!transform.any_op, !transform.param<i64>, !transform.param<i64>, !transform.param<i64>)
+    transform.debug.emit_param_as_remark %filter9, "1x1 i8 on haswell filter" : !transform.param<i64>
+    %r3, %rows3, %ch3, %filter3 = transform.regtile.convolution_blocking %c3 stage_filter = %two {arch = "znver4"}
+        : (!transform.any_op, !transform.param<i64>) -> (!transform.any_op, !transform.param<i64>, !transform.param<i64>, !transform.param<i64>)
+    transform.debug.emit_param_as_remark %filter3, "3x3 in place filter" : !transform.param<i64>
     transform.yield
   }
 }

@@ -211,3 +211,65 @@ module attributes {transform.with_named_sequence} {
     transform.yield
   }
 }
+
+// -----
+
+// stage_filter: 0 (derive), 1 (stage) or 2 (read in place), nothing else.
+func.func @stage_filter_3(%in: tensor<1x7x7x64xf32>, %f: tensor<1x1x64x32xf32>, %o: tensor<1x7x7x32xf32>)
+    -> tensor<1x7x7x32xf32> {
+  %c = linalg.conv_2d_nhwc_hwcf ins(%in, %f : tensor<1x7x7x64xf32>, tensor<1x1x64x32xf32>)
+      outs(%o : tensor<1x7x7x32xf32>) -> tensor<1x7x7x32xf32>
+  return %c : tensor<1x7x7x32xf32>
+}
+module attributes {transform.with_named_sequence} {
+  transform.named_sequence @__transform_main(%root: !transform.any_op {transform.readonly}) {
+    %c = transform.structured.match ops{["linalg.conv_2d_nhwc_hwcf"]} in %root : (!transform.any_op) -> !transform.any_op
+    %three = transform.param.constant 3 : i64 -> !transform.param<i64>
+    // expected-error @below {{expected `stage_filter` to be 0 (derive), 1 (stage) or 2 (read in place), got 3}}
+    %r, %rows, %ch, %fl = transform.regtile.convolution_blocking %c stage_filter = %three {arch = "znver4"}
+        : (!transform.any_op, !transform.param<i64>) -> (!transform.any_op, !transform.param<i64>, !transform.param<i64>, !transform.param<i64>)
+    transform.yield
+  }
+}
+
+// -----
+
+// Not in place when the dot-product unit reads the filter interleaved.
+func.func @stage_filter_i8(%in8: tensor<1x7x7x64xi8>, %f8: tensor<1x1x64x32xi8>, %o8: tensor<1x7x7x32xi32>)
+    -> tensor<1x7x7x32xi32> {
+  // expected-note @below {{payload op}}
+  %c8 = linalg.conv_2d_nhwc_hwcf ins(%in8, %f8 : tensor<1x7x7x64xi8>, tensor<1x1x64x32xi8>)
+      outs(%o8 : tensor<1x7x7x32xi32>) -> tensor<1x7x7x32xi32>
+  return %c8 : tensor<1x7x7x32xi32>
+}
+module attributes {transform.with_named_sequence} {
+  transform.named_sequence @__transform_main(%root: !transform.any_op {transform.readonly}) {
+    %c8 = transform.structured.match ops{["linalg.conv_2d_nhwc_hwcf"]} in %root : (!transform.any_op) -> !transform.any_op
+    %two = transform.param.constant 2 : i64 -> !transform.param<i64>
+    // expected-error @below {{cannot block the convolution: the filter must be staged: the dot-product unit reads it in groups of 4 input channels}}
+    %r, %rows, %ch, %fl = transform.regtile.convolution_blocking %c8 stage_filter = %two {arch = "znver4"}
+        : (!transform.any_op, !transform.param<i64>) -> (!transform.any_op, !transform.param<i64>, !transform.param<i64>, !transform.param<i64>)
+    transform.yield
+  }
+}
+
+// -----
+
+// A depthwise filter is read in place: nothing to stage.
+func.func @stage_filter_depthwise(%in: tensor<1x9x9x16xf32>, %fd: tensor<3x3x16xf32>, %od: tensor<1x7x7x16xf32>)
+    -> tensor<1x7x7x16xf32> {
+  // expected-note @below {{payload op}}
+  %d = linalg.depthwise_conv_2d_nhwc_hwc ins(%in, %fd : tensor<1x9x9x16xf32>, tensor<3x3x16xf32>)
+      outs(%od : tensor<1x7x7x16xf32>) -> tensor<1x7x7x16xf32>
+  return %d : tensor<1x7x7x16xf32>
+}
+module attributes {transform.with_named_sequence} {
+  transform.named_sequence @__transform_main(%root: !transform.any_op {transform.readonly}) {
+    %d = transform.structured.match ops{["linalg.depthwise_conv_2d_nhwc_hwc"]} in %root : (!transform.any_op) -> !transform.any_op
+    %one = transform.param.constant 1 : i64 -> !transform.param<i64>
+    // expected-error @below {{cannot block the convolution: a depthwise filter is read in place (no filter to stage)}}
+    %r, %rows, %ch, %fl = transform.regtile.convolution_blocking %d stage_filter = %one {arch = "znver4"}
+        : (!transform.any_op, !transform.param<i64>) -> (!transform.any_op, !transform.param<i64>, !transform.param<i64>, !transform.param<i64>)
+    transform.yield
+  }
+}

@@ -34,6 +34,36 @@
 // RUN:   %regtile-src/examples/conv_relu/conv_relu.mlir > %t.channels.mlir
 // RUN: %regtile-opt %t.channels.mlir -p 'builtin.module(transform-preload-library{transform-library-paths=%regtile-src/strategies,%regtile-src/examples/conv_relu/schedule.mlir},transform-interpreter{entry-point=conv_relu_regtile})' \
 // RUN:   | FileCheck %s --check-prefix=CHANNELS
+// A 1x1 convolution (MobileNetV2's projection): the micro-kernel reads the
+// filter's channel block in place, one 32-channel row per input channel (no
+// cache); staged on request (stage_filter = 1) as a 3x3 filter is.
+// RUN: %substitute --target znver4 "H=7 W=7 CI=40 CO=64" \
+// RUN:   %regtile-src/examples/mobilenetv2/pointwise.mlir > %t.pw.mlir
+// RUN: %regtile-opt %t.pw.mlir -p 'builtin.module(transform-preload-library{transform-library-paths=%regtile-src/strategies,%regtile-src/examples/mobilenetv2/schedule.mlir},transform-interpreter{entry-point=mobilenetv2_regtile})' \
+// RUN:   | FileCheck %s --check-prefix=PW
+// RUN: %regtile-opt %t.pw.mlir -p 'builtin.module(transform-preload-library{transform-library-paths=%regtile-src/strategies,%regtile-src/examples/mobilenetv2/schedule.mlir},transform-interpreter{entry-point=mobilenetv2_packed_filter})' \
+// RUN:   | FileCheck %s --check-prefix=PWPACKED
+
+// PW-LABEL: func.func @project_bias
+// PW-SAME: %[[F:[a-z0-9]+]]: memref<1x1x40x64xf32>
+// PW: %[[FT:.*]] = bufferization.to_tensor %[[F]]
+// PW-NOT: tensor.empty() : tensor<1x1x40x1x32xf32>
+// PW: scf.for %[[OC:[a-z0-9]+]] = %c0 to %c64 step %c32
+// PW-NOT: tensor.empty
+// PW: scf.for
+// PW: %[[PANEL:.*]] = tensor.extract_slice %[[FT]][0, 0, 0, %[[OC]]] [1, 1, 40, 32]
+// PW: scf.for %[[CI:[a-z0-9]+]] = %c0 to %c40 step %c1 iter_args
+// PW-NEXT: vector.transfer_read %[[PANEL]][%c0, %c0, %[[CI]], %c0]
+// PW-NEXT: vector.transfer_read %[[PANEL]][%c0, %c0, %[[CI]], %c16]
+// PW-COUNT-14: vector.fma
+// PW: return
+
+// PWPACKED-LABEL: func.func @project_bias
+// PWPACKED: %[[CACHE:.*]] = tensor.empty() : tensor<1x1x40x1x32xf32>
+// PWPACKED: scf.for {{.*}} = %c0 to %c64 step %c32
+// PWPACKED: scf.for {{.*}} = %c0 to %c40 step %c1 iter_args(%{{.*}} = %[[CACHE]])
+// PWPACKED-COUNT-14: vector.fma
+// PWPACKED: return
 
 // CHANNELS-LABEL: func.func @conv_relu
 // CHANNELS-NOT: linalg.

@@ -43,9 +43,15 @@ DiagnosedSilenceableFailure regtile::transform_ops::CacheReadOp::apply(
   int64_t operand = getOperand().value_or(0);
   if (!getOperand()) {
     DiagnosedSilenceableFailure read =
-        readKnob(*this, state, getOperandParam(), "operand", operand);
+        readKnob(*this, state, getOperandParam(), "operand", operand, -1);
     if (!read.succeeded())
       return read;
+  }
+  if (operand < 0) {
+    // Nothing to stage (e.g. a filter the micro-kernel reads in place).
+    results.set(cast<OpResult>(getCopy()), {});
+    results.set(cast<OpResult>(getCache()), {});
+    return DiagnosedSilenceableFailure::success();
   }
   options.operand = operand;
   options.packed = !getDense();

@@ -59,6 +59,18 @@ regtile::transform_ops::ConvolutionBlockingOp::applyToOne(
     if (!read.succeeded())
       return read;
   }
+  int64_t stage;
+  DiagnosedSilenceableFailure read =
+      readKnob(*this, state, getStageFilter(), "stage_filter", stage);
+  if (!read.succeeded())
+    return read;
+  if (stage > 2)
+    return emitSilenceableError()
+           << "expected `stage_filter` to be 0 (derive), 1 (stage) or 2 (read "
+              "in place), got "
+           << stage;
+  if (stage)
+    fixed.stageFilter = stage == 1;
   std::string reason;
   FailureOr<regtile::ConvolutionBlocking> blocking =
       regtile::computeConvolutionBlocking(target, *info, fixed, reason);
@@ -68,6 +80,7 @@ regtile::transform_ops::ConvolutionBlockingOp::applyToOne(
   results.push_back(blocking->root);
   results.push_back(b.getI64IntegerAttr(blocking->rows));
   results.push_back(b.getI64IntegerAttr(blocking->channels));
-  results.push_back(b.getI64IntegerAttr(blocking->filterOperand));
+  results.push_back(b.getI64IntegerAttr(
+      blocking->stageFilter ? int64_t(blocking->filterOperand) : -1));
   return DiagnosedSilenceableFailure::success();
 }

@@ -43,6 +43,12 @@ struct ConvolutionBlocking {
   mlir::Operation *root = nullptr;
   /// The input that is the filter (0 or 1).
   unsigned filterOperand = 1;
+  /// Whether the filter pays to be staged in a packed cache at the output
+  /// channel loop (cache_read): not for a 1x1 window (without a
+  /// dot-product group to interleave), whose channel block is read as one
+  /// stream of rows at the filter's row stride; nor for a depthwise filter
+  /// (a few lines, used in place).
+  bool stageFilter = true;
   /// A depthwise convolution: loops (n, oh, ow, c, kh, kw).
   bool depthwise = false;
 };
@@ -50,6 +56,9 @@ struct ConvolutionBlocking {
 /// The tile sizes a caller fixes; 0 means "derive from the target".
 struct ConvolutionBlockingOptions {
   int64_t rows = 0, channels = 0;
+  /// Fixes `stageFilter` (unset: derive). A dense convolution with a
+  /// dot-product group must stage its filter (interleaved).
+  std::optional<bool> stageFilter;
 };
 
 /// Fails, setting `reason`, if `op` is not a 2-D convolution with one
@@ -57,7 +66,9 @@ struct ConvolutionBlockingOptions {
 /// dim) in the loop order above, an NHWC output, and an integer or float
 /// output (any strides and dilations);
 /// or if a fixed size is negative, `channels` is not a multiple of the
-/// native vector length, or the tile does not fit the register file.
+/// native vector length, the tile does not fit the register file, or the
+/// filter is to be read in place but needs interleaving (or staged and is
+/// depthwise).
 mlir::FailureOr<ConvolutionBlocking>
 computeConvolutionBlocking(mlir::linalg::LinalgOp op, const TargetInfo &target,
                            const ConvolutionBlockingOptions &options,

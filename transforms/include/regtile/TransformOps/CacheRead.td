@@ -45,7 +45,9 @@ def CacheReadOp : RegtileTransformOp<"regtile.cache_read",
 
     The input is given by the `operand` attribute or, e.g. when another op
     computes it (`convolution_blocking`'s filter), by a parameter
-    (`operand = %p`, one non-negative integer); exactly one of them.
+    (`operand = %p`, one integer); exactly one of them. A parameter of -1
+    stages nothing (`convolution_blocking`'s filter read in place): the
+    payload is left as it is and both results are empty.
 
     A dim tiled by a unit-step inner loop may come before untiled dims: it
     moves out of the tile for free (the op reads one index of it), and the
@@ -123,7 +125,7 @@ def CacheReadOp : RegtileTransformOp<"regtile.cache_read",
     tiled by several inner loops or at a nonzero offset, the footprint has
     no static bound, or the packed layout would transpose the operand (an
     untiled dim after a dim tiled by a step larger than 1), the operand
-    parameter is not one non-negative integer, with `interleave` the
+    parameter is not one integer of at least -1, with `interleave` the
     cache would have more or fewer than two tiled dims or the op is not one
     whose indexing maps can change, or, with
     `fill_on_first_use`, no loop is between `loop` and the op, the

@@ -39,12 +39,24 @@ def ConvolutionBlockingOp : RegtileTransformOp<"regtile.convolution_blocking",
       AVX-512, 14 x 16 for 56, 28 and 14, 7 x 16 for 7; on Zen 5 14 to 16
       rows of one vector ran at 0.45 to 0.5 of the FMA peak, 20 to 28 rows
       or two to three vectors at 0.25 to 0.45);
-    - `filter`: which input of the convolution is the filter (for
-      `cache_read ... operand = %filter`): 1 for `linalg.conv_2d_nhwc_hwcf`,
-      0 for seed 000's generic.
+    - `filter`: which input of the convolution is the filter, to stage in
+      a packed cache at the output-channel loop (for `cache_read ...
+      operand = %filter`): 1 for `linalg.conv_2d_nhwc_hwcf`, 0 for seed
+      000's generic; or -1 when the micro-kernel reads the filter where it
+      is (`cache_read` then stages nothing): a depthwise filter, and a 1x1
+      window without a dot-product group to interleave. Such a filter's
+      channel block is one stream of rows at the filter's row stride;
+      packing it per call cost more than it gained (on Zen 5,
+      MobileNetV2's 1x1 layers on 7x7 images ran 6 to 15 % faster with
+      the filter in place on one thread, up to 28 % on two, the larger
+      ones alike; 3x3 layers, read as one stream per `kw`, up to 1.5x
+      slower).
 
     `rows = %p` and `channels = %q` fix either (0: derive; e.g. a
     `transform.tune.knob`); the result is checked as above.
+    `stage_filter = %s` fixes the filter's staging: 0 derive, 1 stage, 2
+    read in place (refused where the dot-product unit needs the filter
+    interleaved, or a depthwise filter is to be staged).
 
     Example (tile the root 1 x 1 x rows x channels, the convolution fused):
     ```mlir
@@ -63,13 +75,15 @@ def ConvolutionBlockingOp : RegtileTransformOp<"regtile.convolution_blocking",
     convolution (other loop orders or layouts, a depthwise channel
     multiplier, 1-D/3-D convolutions, a loop of no
     iterations), for a fixing
-    parameter that is not one non-negative integer, and for fixed sizes
-    that fail the checks (with the numbers). Reads the handles only.
+    parameter that is not one non-negative integer (`stage_filter`: 0, 1
+    or 2), and for fixed choices that fail the checks (with the numbers).
+    Reads the handles only.
   }];
 
   let arguments = (ins TransformHandleTypeInterface:$target,
                        Optional<TransformParamTypeInterface>:$fixed_rows,
                        Optional<TransformParamTypeInterface>:$fixed_channels,
+                       Optional<TransformParamTypeInterface>:$stage_filter,
                        OptionalAttr<StrAttr>:$arch);
   let results = (outs TransformHandleTypeInterface:$root,
                       TransformParamTypeInterface:$rows,
@@ -77,7 +91,7 @@ def ConvolutionBlockingOp : RegtileTransformOp<"regtile.convolution_blocking",
                       TransformParamTypeInterface:$filter);
   let assemblyFormat = [{
     $target (`rows` `=` $fixed_rows^)? (`channels` `=` $fixed_channels^)?
-    attr-dict `:` functional-type(operands, results)
+    (`stage_filter` `=` $stage_filter^)? attr-dict `:` functional-type(operands, results)
   }];
   let hasVerifier = 1;
 
