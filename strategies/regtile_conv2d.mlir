@@ -101,7 +101,8 @@ module attributes {transform.with_named_sequence} {
   // the output):
   //   for oc step channels:                         (the consumer's loops)
   //     F = filter[:, :, :, oc..] as [kh][ci][kw][channels]   (cache_read;
-  //         a 1x1 filter is read in place, see convolution_blocking)
+  //         a small 1x1 filter of few row tiles is read in place, see
+  //         convolution_blocking)
   //     for n, oh, ow step rows:
   //       acc[rows][channels / lanes] = bias vectors (or the output tile)
   //       for kh:                                    (cache_reduce)

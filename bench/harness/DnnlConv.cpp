@@ -46,7 +46,7 @@ std::function<void()> dnnlConvolution(const DnnlConvLayer &l, void *in,
     if (l.groups > 1)
       weiDims = {l.groups, l.co / l.groups, l.ci / l.groups, l.kh, l.kw};
     memory::desc weiAny(weiDims, dnnlType(l.wei), tag::any);
-    memory::dims strides = {l.stride, l.stride}, pad = {0, 0};
+    memory::dims strides = {l.stride, l.stride}, pad = {l.pad, l.pad};
     auto desc =
         bias ? convolution_forward::desc(
                    prop_kind::forward_inference, algorithm::convolution_direct,

@@ -22,12 +22,14 @@
 
 namespace regtile::bench {
 
-/// A convolution layer, no padding: `hi` x `wi` is the padded input.
+/// A convolution layer: `hi` x `wi` is the input, with `pad` zeros on each
+/// side (oneDNN pads inside its kernel; 0: the input is padded already).
 struct DnnlConvLayer {
   enum class Type { F32, BF16, U8, S8, S32 };
   enum class Post { None, Relu, Clip6 };
   int n, ci, co, groups; // channels in total; ci / groups per group
   int hi, wi, h, w, kh, kw, stride;
+  int pad = 0;
   Type src, wei, dst;
   /// The benchmark's filter: the strides of its elements along oneDNN's
   /// weight dims, (o, i, kh, kw), or (g, o, i, kh, kw) with groups (o and

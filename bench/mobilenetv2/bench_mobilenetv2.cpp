@@ -23,6 +23,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "Harness.h"
+#include "LayerVariants.h"
 #include "MlirKernels.h"
 #include "mobilenetv2_peers.h"
 
@@ -53,41 +54,6 @@ struct PointwiseLayer {
   const char *name; // the shape's name in examples/examples.json
   PointwiseShape shape;
   PointwiseEpilogue epilogue;
-};
-
-/// Prepares a variant on its output (Y and its memref): the timed call, or
-/// an empty function and why.
-using Prepare =
-    std::function<std::function<void()>(float *, M4 *, std::string &)>;
-
-/// One layer's variants, each writing its own Y, poisoned (NaN) first: a
-/// kernel must write every element to pass its check against `ref`.
-struct Variants {
-  std::vector<Kernel> &kernels;
-  std::string workload;
-  double flops, bytes;
-  const float *ref;
-  size_t ny;
-  std::array<int64_t, 4> ySizes;
-
-  void add(const std::string &variant, const Prepare &prepare) {
-    float *y = allocFloats(ny);
-    std::memset(y, 0xff, sizeof(float) * ny);
-    auto *my = new M4(denseView<float, 4>(y, ySizes));
-    std::string why;
-    std::function<void()> run = prepare(y, my, why);
-    if (!run) {
-      std::fprintf(stderr, "bench_mobilenetv2: %s not available: %s\n",
-                   variant.c_str(), why.c_str());
-      return;
-    }
-    auto check = [y, ref = ref, ny = ny] {
-      double err = maxRelativeError(y, ref, ny);
-      return err == 0 ? std::string()
-                      : "max relative error " + std::to_string(err);
-    };
-    kernels.push_back({workload, variant, flops, bytes, run, check});
-  }
 };
 
 /// relu6(dwconv(X, F) + b), exact.
@@ -158,8 +124,8 @@ int main(int argc, char **argv) {
     std::string workload = std::string("mobilenetv2 ") + l.name;
     double flops = 2.0 * 9 * ny;
     double bytes = 4.0 * (nx + nf + s.c + ny);
-    Variants variants{kernels, workload,          flops, bytes, ref,
-                      ny,      {1, s.h, s.w, s.c}};
+    LayerVariants variants{kernels, workload,          flops, bytes, ref,
+                           ny,      {1, s.h, s.w, s.c}};
     for (const MlirKernel *kernel :
          mlirKernels("depthwise_bias_relu6", l.name)) {
       auto fn = kernel->as<DepthwiseFn>();
@@ -219,8 +185,8 @@ int main(int argc, char **argv) {
     std::string workload = std::string("mobilenetv2 ") + l.name;
     double flops = 2.0 * s.ci * ny;
     double bytes = 4.0 * (nx + nf + s.co + ny + (residual ? ny : 0));
-    Variants variants{kernels, workload,           flops, bytes, ref,
-                      ny,      {1, s.h, s.w, s.co}};
+    LayerVariants variants{kernels, workload,           flops, bytes, ref,
+                           ny,      {1, s.h, s.w, s.co}};
     const char *func = l.epilogue == PointwiseEpilogue::Relu6
                            ? "expand_bias_relu6"
                        : residual ? "project_bias_residual"

@@ -218,11 +218,14 @@ module attributes {transform.with_named_sequence} {
 
 // -----
 
-// The filter of a 1x1 convolution is read in place (filter = -1: nothing
-// for cache_read to stage) unless fixed (stage_filter = 1) or the
-// dot-product unit reads it in groups of input channels (i8: quadruples
-// with VNNI, pairs through vpmaddwd on Haswell; interleaved, so staged); a
-// 3x3 filter is staged unless fixed.
+// The filter of a 1x1 convolution with few row tiles (7 x 7 pixels: 7)
+// and a filter within twice L2 (960 x 160 f32) is read in place (filter =
+// -1: nothing for cache_read to stage) unless fixed (stage_filter = 1) or
+// the dot-product unit reads it in groups of input channels (i8:
+// quadruples with VNNI, pairs through vpmaddwd on Haswell; interleaved, so
+// staged); staged with many row tiles (56 x 56 pixels) or a filter larger
+// than twice L2 (2048 x 512 f32, 4 MiB; znver4: 1 MiB of L2); a 3x3
+// filter is staged unless fixed.
 // CHECK-LABEL: pointwise
 // CHECK: remark: 1x1 filter -1 : i64
 // CHECK: remark: 1x1 staged filter 1 : i64
@@ -230,24 +233,32 @@ module attributes {transform.with_named_sequence} {
 // CHECK: remark: 1x1 i8 filter 1 : i64
 // CHECK: remark: 1x1 i8 on haswell filter 1 : i64
 // CHECK: remark: 3x3 in place filter -1 : i64
+// CHECK: remark: 1x1 many tiles filter 1 : i64
+// CHECK: remark: 1x1 large filter 1 : i64
 func.func @pointwise(%in: tensor<1x7x7x960xf32>, %f: tensor<1x1x960x160xf32>, %o: tensor<1x7x7x160xf32>,
                      %in8: tensor<1x7x7x64xi8>, %f8: tensor<1x1x64x32xi8>, %o8: tensor<1x7x7x32xi32>,
-                     %in3: tensor<1x9x9x16xf32>, %f3: tensor<3x3x16x16xf32>, %o3: tensor<1x7x7x16xf32>)
-    -> (tensor<1x7x7x160xf32>, tensor<1x7x7x32xi32>, tensor<1x7x7x16xf32>) {
+                     %in3: tensor<1x9x9x16xf32>, %f3: tensor<3x3x16x16xf32>, %o3: tensor<1x7x7x16xf32>,
+                     %in56: tensor<1x56x56x64xf32>, %f56: tensor<1x1x64x64xf32>, %o56: tensor<1x56x56x64xf32>,
+                     %inl: tensor<1x7x7x2048xf32>, %fl: tensor<1x1x2048x512xf32>, %ol: tensor<1x7x7x512xf32>)
+    -> (tensor<1x7x7x160xf32>, tensor<1x7x7x32xi32>, tensor<1x7x7x16xf32>, tensor<1x56x56x64xf32>, tensor<1x7x7x512xf32>) {
   %c = linalg.conv_2d_nhwc_hwcf ins(%in, %f : tensor<1x7x7x960xf32>, tensor<1x1x960x160xf32>)
       outs(%o : tensor<1x7x7x160xf32>) -> tensor<1x7x7x160xf32>
   %c8 = linalg.conv_2d_nhwc_hwcf ins(%in8, %f8 : tensor<1x7x7x64xi8>, tensor<1x1x64x32xi8>)
       outs(%o8 : tensor<1x7x7x32xi32>) -> tensor<1x7x7x32xi32>
   %c3 = linalg.conv_2d_nhwc_hwcf ins(%in3, %f3 : tensor<1x9x9x16xf32>, tensor<3x3x16x16xf32>)
       outs(%o3 : tensor<1x7x7x16xf32>) -> tensor<1x7x7x16xf32>
-  return %c, %c8, %c3 : tensor<1x7x7x160xf32>, tensor<1x7x7x32xi32>, tensor<1x7x7x16xf32>
+  %c56 = linalg.conv_2d_nhwc_hwcf ins(%in56, %f56 : tensor<1x56x56x64xf32>, tensor<1x1x64x64xf32>)
+      outs(%o56 : tensor<1x56x56x64xf32>) -> tensor<1x56x56x64xf32>
+  %cl = linalg.conv_2d_nhwc_hwcf ins(%inl, %fl : tensor<1x7x7x2048xf32>, tensor<1x1x2048x512xf32>)
+      outs(%ol : tensor<1x7x7x512xf32>) -> tensor<1x7x7x512xf32>
+  return %c, %c8, %c3, %c56, %cl : tensor<1x7x7x160xf32>, tensor<1x7x7x32xi32>, tensor<1x7x7x16xf32>, tensor<1x56x56x64xf32>, tensor<1x7x7x512xf32>
 }
 module attributes {transform.with_named_sequence} {
   transform.named_sequence @__transform_main(%root: !transform.any_op {transform.readonly}) {
     %fn = transform.structured.match ops{["func.func"]} in %root : (!transform.any_op) -> !transform.any_op
     transform.debug.emit_remark_at %fn, "pointwise" : !transform.any_op
     %all = transform.structured.match ops{["linalg.conv_2d_nhwc_hwcf"]} in %root : (!transform.any_op) -> !transform.any_op
-    %c, %c8, %c3 = transform.split_handle %all : (!transform.any_op) -> (!transform.any_op, !transform.any_op, !transform.any_op)
+    %c, %c8, %c3, %c56, %cl = transform.split_handle %all : (!transform.any_op) -> (!transform.any_op, !transform.any_op, !transform.any_op, !transform.any_op, !transform.any_op)
     %r, %rows, %ch, %filter = transform.regtile.convolution_blocking %c {arch = "znver4"}
         : (!transform.any_op) -> (!transform.any_op, !transform.param<i64>, !transform.param<i64>, !transform.param<i64>)
     transform.debug.emit_param_as_remark %filter, "1x1 filter" : !transform.param<i64>
@@ -269,6 +280,12 @@ module attributes {transform.with_named_sequence} {
     %r3, %rows3, %ch3, %filter3 = transform.regtile.convolution_blocking %c3 stage_filter = %two {arch = "znver4"}
         : (!transform.any_op, !transform.param<i64>) -> (!transform.any_op, !transform.param<i64>, !transform.param<i64>, !transform.param<i64>)
     transform.debug.emit_param_as_remark %filter3, "3x3 in place filter" : !transform.param<i64>
+    %r56, %rows56, %ch56, %filter56 = transform.regtile.convolution_blocking %c56 {arch = "znver4"}
+        : (!transform.any_op) -> (!transform.any_op, !transform.param<i64>, !transform.param<i64>, !transform.param<i64>)
+    transform.debug.emit_param_as_remark %filter56, "1x1 many tiles filter" : !transform.param<i64>
+    %rl, %rowsl, %chl, %filterl = transform.regtile.convolution_blocking %cl {arch = "znver4"}
+        : (!transform.any_op) -> (!transform.any_op, !transform.param<i64>, !transform.param<i64>, !transform.param<i64>)
+    transform.debug.emit_param_as_remark %filterl, "1x1 large filter" : !transform.param<i64>
     transform.yield
   }
 }

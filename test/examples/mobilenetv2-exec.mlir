@@ -13,9 +13,13 @@
 // THREADS: PASS 1 cases
 //
 // examples/mobilenetv2_pointwise: the 1x1 expansions (bias + ReLU6) and
-// projections (bias) scheduled by the same @regtile_schedule, on channel
-// counts that divide no vector and the network's 14 x 14 x 24 -> 144:
+// projections (bias; bias + residual) scheduled by the same
+// @regtile_schedule (the filter read in place) and with the filter staged
+// (mobilenetv2_packed_filter), on channel counts that divide no vector and
+// the network's 14 x 14 x 24 -> 144:
 // RUN: %examples check mobilenetv2_pointwise -- %difftest-args | FileCheck %s --check-prefix=PW
 // PW: == mobilenetv2_pointwise {{.*}}: mobilenetv2_regtile{{$}}
+// PW: PASS 3 cases
+// PW: == mobilenetv2_pointwise {{.*}}: mobilenetv2_packed_filter{{$}}
 // PW: PASS 3 cases
 // RUN: %examples check mobilenetv2_pointwise -- %difftest-args --threads 1,3,7 --case "H=28 W=28 CI=32 CO=40" | FileCheck %s --check-prefix=THREADS

@@ -54,15 +54,31 @@ bool isDepthwise(const linalg::ConvolutionDimensions &dims) {
          dims.inputChannel.empty() && dims.depth.size() == 1;
 }
 
-/// A 1x1 filter window. Packing such a filter's channel block per call costs
-/// more than the register tiles gain from it: on Zen 5, MobileNetV2's 1x1
-/// layers ran up to 15 % faster reading their HWCF filter in place (one
-/// thread, 7x7 images; up to 28 % on two), none slower, while 3x3 layers
-/// ran up to 1.5x slower (their panel is one stream per kw).
-bool hasUnitWindow(const linalg::ConvolutionDimensions &dims,
-                   ArrayRef<int64_t> ranges) {
-  return llvm::all_of(dims.filterLoop,
-                      [&](unsigned d) { return ranges[d] == 1; });
+/// Whether a 1x1 filter is read in place rather than packed per channel
+/// block in every call: when each block's panel serves few register tiles
+/// (at most 8 row tiles: the copy is paid for by few reads) and the filter
+/// is at most twice L2. Measured on Zen 5 (1 MiB L2): MobileNetV2's 1x1
+/// layers on 7x7 images (7 row tiles, 0.4 to 1.6 MB filters) ran 1.06 to
+/// 1.15x faster in place on one thread (up to 1.28x on two); with more row
+/// tiles (14x14 and larger images) the two were within a few percent; but
+/// ResNet-50's 1x1 layers ran up to 2x slower in place, on 56x56 to 14x14
+/// images and on 7x7 ones with 4 to 8 MB filters. 3x3 filters (one stream
+/// per kw) ran up to 1.5x slower in place.
+bool readsFilterInPlace(linalg::LinalgOp op, unsigned filterOperand,
+                        const linalg::ConvolutionDimensions &dims,
+                        ArrayRef<int64_t> ranges, int64_t rows,
+                        const TargetInfo &target) {
+  bool unitWindow =
+      llvm::all_of(dims.filterLoop, [&](unsigned d) { return ranges[d] == 1; });
+  // (n, oh, ow, oc, kh, kw, ci), all static.
+  if (!unitWindow || llvm::any_of(ranges, ShapedType::isDynamic))
+    return false;
+  int64_t rowTiles = ranges[0] * ranges[1] * llvm::divideCeil(ranges[2], rows);
+  Type filterType =
+      getElementTypeOrSelf(op.getDpsInputs()[filterOperand].getType());
+  int64_t filterBytes = ranges[3] * ranges[6] *
+                        llvm::divideCeil(filterType.getIntOrFloatBitWidth(), 8);
+  return rowTiles <= 8 && filterBytes <= 2 * target.l2Bytes;
 }
 
 /// The loop order of linalg.conv_2d_nhwc_hwcf, (n, oh, ow, oc, kh, kw, ci),
@@ -145,7 +161,9 @@ computeConvolutionBlocking(linalg::LinalgOp op, const TargetInfo &target,
   b.filterOperand = filterOperand;
   b.depthwise = depthwise;
   int64_t group = depthwise ? 1 : dotProductGroup(op, target);
-  b.stageFilter = !depthwise && !(hasUnitWindow(*dims, ranges) && group == 1);
+  b.stageFilter =
+      !depthwise && !(group == 1 && readsFilterInPlace(op, filterOperand, *dims,
+                                                       ranges, b.rows, target));
   if (fixed.stageFilter && depthwise && *fixed.stageFilter)
     return fail("a depthwise filter is read in place (no filter to stage)");
   if (fixed.stageFilter && !*fixed.stageFilter && group > 1)

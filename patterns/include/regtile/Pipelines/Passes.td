@@ -152,6 +152,23 @@ def RegtileParallelIf : Pass<"regtile-parallel-if"> {
   let dependentDialects = ["mlir::arith::ArithDialect"];
 }
 
+def RegtileStridedCopiesToLoops : Pass<"regtile-strided-copies-to-loops"> {
+  let summary = "Copy between strided buffers with loops, not the runtime's "
+                "element-by-element memrefCopy";
+  let description = [{
+    Replaces each `memref.copy` whose source or target has a non-identity
+    layout (a subview: the interior of a padded input, a tile of a larger
+    buffer) by a `linalg.copy`, which `convert-linalg-to-loops` makes loops
+    whose innermost, unit-stride dimension LLVM vectorizes. The memref
+    lowering turns such a copy into a call to the runtime's `memrefCopy`,
+    which moves one element per iteration of a generic index loop: the
+    `tensor.pad` of a 56 x 56 x 64 ResNet-50 layer (its interior copied
+    into the padded buffer) took about a third of the layer's time that
+    way on Zen 5. Copies between identity-layout buffers stay (`memcpy`).
+  }];
+  let dependentDialects = ["mlir::linalg::LinalgDialect"];
+}
+
 def RegtileInlineAllocaScopes : Pass<"regtile-inline-alloca-scopes"> {
   let summary = "Inline the alloca scopes that allocate nothing on the stack";
   let description = [{

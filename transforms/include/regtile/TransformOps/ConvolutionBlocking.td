@@ -44,13 +44,14 @@ def ConvolutionBlockingOp : RegtileTransformOp<"regtile.convolution_blocking",
       operand = %filter`): 1 for `linalg.conv_2d_nhwc_hwcf`, 0 for seed
       000's generic; or -1 when the micro-kernel reads the filter where it
       is (`cache_read` then stages nothing): a depthwise filter, and a 1x1
-      window without a dot-product group to interleave. Such a filter's
-      channel block is one stream of rows at the filter's row stride;
-      packing it per call cost more than it gained (on Zen 5,
-      MobileNetV2's 1x1 layers on 7x7 images ran 6 to 15 % faster with
-      the filter in place on one thread, up to 28 % on two, the larger
-      ones alike; 3x3 layers, read as one stream per `kw`, up to 1.5x
-      slower).
+      filter without a dot-product group to interleave whose channel
+      blocks each serve at most 8 row tiles (n x oh x ow / rows), no
+      larger than twice L2. There, packing per call cost more than it
+      gained (on Zen 5, MobileNetV2's 1x1 layers on 7x7 images ran 1.08
+      to 1.19x faster with the filter in place on one thread, up to 1.27x
+      on two); with more row tiles or larger filters it did not (ResNet-50's
+      1x1 layers ran up to 2x slower in place), nor for 3x3 filters (up to
+      1.5x slower).
 
     `rows = %p` and `channels = %q` fix either (0: derive; e.g. a
     `transform.tune.knob`); the result is checked as above.

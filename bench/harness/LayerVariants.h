@@ -1,0 +1,67 @@
+//===- LayerVariants.h - The variants of one NHWC layer ---------*- C++ -*-===//
+//
+// The network-layer benchmarks (MobileNetV2, ResNet-50) time each layer's
+// variants (regtile kernels, oneDNN) on the same inputs, each writing its
+// own output, checked exactly against one reference.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef REGTILE_BENCH_LAYERVARIANTS_H
+#define REGTILE_BENCH_LAYERVARIANTS_H
+
+#include "Harness.h"
+#include "MlirKernels.h"
+
+#include "mlir/ExecutionEngine/CRunnerUtils.h"
+
+#include <array>
+#include <cstdio>
+#include <cstring>
+#include <functional>
+#include <string>
+#include <vector>
+
+namespace regtile::bench {
+
+using M4 = StridedMemRefType<float, 4>;
+
+/// Prepares a variant on its output (Y and its memref): the timed call, or
+/// an empty function and why.
+using Prepare =
+    std::function<std::function<void()>(float *, M4 *, std::string &)>;
+
+/// One layer's variants, each writing its own Y, poisoned (NaN) first: a
+/// kernel must write every element to pass its check against `ref`
+/// (exact: the drivers' inputs are multiples of 1/8, so every order of
+/// the sums gives the same floats).
+struct LayerVariants {
+  std::vector<Kernel> &kernels;
+  std::string workload;
+  double flops, bytes;
+  const float *ref;
+  size_t ny;
+  std::array<int64_t, 4> ySizes;
+
+  void add(const std::string &variant, const Prepare &prepare) {
+    float *y = allocFloats(ny);
+    std::memset(y, 0xff, sizeof(float) * ny);
+    auto *my = new M4(denseView<float, 4>(y, ySizes));
+    std::string why;
+    std::function<void()> run = prepare(y, my, why);
+    if (!run) {
+      std::fprintf(stderr, "%s: %s not available: %s\n", workload.c_str(),
+                   variant.c_str(), why.c_str());
+      return;
+    }
+    auto check = [y, ref = ref, ny = ny] {
+      double err = maxRelativeError(y, ref, ny);
+      return err == 0 ? std::string()
+                      : "max relative error " + std::to_string(err);
+    };
+    kernels.push_back({workload, variant, flops, bytes, run, check});
+  }
+};
+
+} // namespace regtile::bench
+
+#endif // REGTILE_BENCH_LAYERVARIANTS_H

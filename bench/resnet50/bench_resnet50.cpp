@@ -1,0 +1,192 @@
+//===- bench_resnet50.cpp - ResNet-50's convolution layers ----------------===//
+//
+// The unique convolution layers of ResNet-50 v1.5 (batch 1, 224 x 224),
+// f32, NHWC input and output, HWCF filter, each in the form it has in the
+// network (examples/resnet50): relu(conv(pad(X), F) + b) (the stem, the
+// blocks' first 1x1 and their 3x3), conv(X, F) + b (the downsampling
+// shortcuts) or relu(conv(X, F) + b + R) (the blocks' last 1x1, R the
+// shortcut), in one run:
+//   regtile   examples/resnet50 scheduled by @regtile_schedule (output
+//             pixels x output channels in registers, bias, residual and
+//             ReLU on them before the one store; the padding copied once);
+//   oneDNN    its convolution on the same NHWC buffers (the padding inside
+//             its kernel, the bias as the primitive's, the residual as a
+//             binary add post-op, the ReLU as an eltwise post-op; weights
+//             reordered once, not timed).
+// A layer is a GEMM of (h w) x co x (kh kw ci): the ratio to the FMA peak.
+// Inputs are multiples of 1/8 in [-4, 4]: results are exact in f32 in any
+// order.
+//
+//===----------------------------------------------------------------------===//
+
+#include "DnnlConv.h"
+#include "Harness.h"
+#include "LayerVariants.h"
+#include "MlirKernels.h"
+
+#include <algorithm>
+#include <cstdio>
+#include <string>
+
+using M1 = StridedMemRefType<float, 1>;
+
+namespace {
+using namespace regtile::bench;
+using LayerFn = void (*)(M4 *, M4 *, M1 *, M4 *);
+using ResidualFn = void (*)(M4 *, M4 *, M1 *, M4 *, M4 *);
+
+/// What follows the convolution and its bias.
+enum class Epilogue { Relu, None, ResidualRelu };
+
+struct Layer {
+  const char *name;            // the shape's name in examples/examples.json
+  int hu, wu, ci, co, k, s, p; // input, channels, window, stride, padding
+  Epilogue epilogue;
+  int h() const { return (hu + 2 * p - k) / s + 1; }
+  int w() const { return (wu + 2 * p - k) / s + 1; }
+};
+
+/// The epilogue's payload function (examples/resnet50/resnet50.mlir).
+const char *function(Epilogue e) {
+  switch (e) {
+  case Epilogue::Relu:
+    return "conv_bias_relu";
+  case Epilogue::None:
+    return "conv_bias";
+  case Epilogue::ResidualRelu:
+    return "conv_bias_residual_relu";
+  }
+  return "";
+}
+
+/// conv(pad(X), F) + b, then the epilogue (R: the residual); exact.
+void reference(const Layer &l, const float *x, const float *f, const float *b,
+               const float *r, float *y) {
+  const int h = l.h(), w = l.w();
+  for (int oh = 0; oh < h; ++oh)
+    for (int ow = 0; ow < w; ++ow) {
+      float *out = y + (size_t(oh) * w + ow) * l.co;
+      std::copy(b, b + l.co, out);
+      for (int kh = 0; kh < l.k; ++kh)
+        for (int kw = 0; kw < l.k; ++kw) {
+          int ih = oh * l.s + kh - l.p, iw = ow * l.s + kw - l.p;
+          if (ih < 0 || ih >= l.hu || iw < 0 || iw >= l.wu)
+            continue;
+          const float *in = x + (size_t(ih) * l.wu + iw) * l.ci;
+          const float *fk = f + size_t(kh * l.k + kw) * l.ci * l.co;
+          for (int ci = 0; ci < l.ci; ++ci)
+            for (int co = 0; co < l.co; ++co)
+              out[co] += in[ci] * fk[size_t(ci) * l.co + co];
+        }
+      for (int co = 0; co < l.co; ++co) {
+        float v = out[co];
+        if (l.epilogue == Epilogue::ResidualRelu)
+          v += r[(size_t(oh) * w + ow) * l.co + co];
+        out[co] = l.epilogue == Epilogue::None ? v : std::max(v, 0.0f);
+      }
+    }
+}
+
+/// The same layer through oneDNN's convolution (harness/DnnlConv.h).
+std::function<void()> dnnl(const Layer &l, float *x, float *f, float *b,
+                           const float *r, float *y, std::string &impl,
+                           std::string &why) {
+  using Type = DnnlConvLayer::Type;
+  DnnlConvLayer d;
+  d.n = 1, d.ci = l.ci, d.co = l.co, d.groups = 1;
+  d.hi = l.hu, d.wi = l.wu, d.h = l.h(), d.w = l.w();
+  d.kh = d.kw = l.k;
+  d.stride = l.s;
+  d.pad = l.p;
+  d.src = d.wei = d.dst = Type::F32;
+  // The filter [kh][kw][ci][co] along (o, i, kh, kw).
+  d.weightStrides = {1, l.co, int64_t(l.k) * l.ci * l.co, int64_t(l.ci) * l.co};
+  d.post = l.epilogue == Epilogue::None ? DnnlConvLayer::Post::None
+                                        : DnnlConvLayer::Post::Relu;
+  return dnnlConvolution(d, x, f, b, nullptr, r, y, impl, why);
+}
+
+} // namespace
+
+int main(int argc, char **argv) {
+  regtile::bench::prepareEnvironment(argc, argv, {});
+  using E = Epilogue;
+  // Names: output width, window (s2: stride 2), input and output channels;
+  // _res: with the residual add, _ds: a downsampling shortcut.
+  static const Layer layers[] = {
+      {"r112_7x7s2_3_64", 224, 224, 3, 64, 7, 2, 3, E::Relu},
+      {"r56_1x1_64_64", 56, 56, 64, 64, 1, 1, 0, E::Relu},
+      {"r56_3x3_64_64", 56, 56, 64, 64, 3, 1, 1, E::Relu},
+      {"r56_1x1_64_256", 56, 56, 64, 256, 1, 1, 0, E::ResidualRelu},
+      {"r56_1x1_64_256", 56, 56, 64, 256, 1, 1, 0, E::None},
+      {"r56_1x1_256_64", 56, 56, 256, 64, 1, 1, 0, E::Relu},
+      {"r56_1x1_256_128", 56, 56, 256, 128, 1, 1, 0, E::Relu},
+      {"r28_3x3s2_128_128", 56, 56, 128, 128, 3, 2, 1, E::Relu},
+      {"r28_1x1_128_512", 28, 28, 128, 512, 1, 1, 0, E::ResidualRelu},
+      {"r28_1x1s2_256_512", 56, 56, 256, 512, 1, 2, 0, E::None},
+      {"r28_1x1_512_128", 28, 28, 512, 128, 1, 1, 0, E::Relu},
+      {"r28_3x3_128_128", 28, 28, 128, 128, 3, 1, 1, E::Relu},
+      {"r28_1x1_512_256", 28, 28, 512, 256, 1, 1, 0, E::Relu},
+      {"r14_3x3s2_256_256", 28, 28, 256, 256, 3, 2, 1, E::Relu},
+      {"r14_1x1_256_1024", 14, 14, 256, 1024, 1, 1, 0, E::ResidualRelu},
+      {"r14_1x1s2_512_1024", 28, 28, 512, 1024, 1, 2, 0, E::None},
+      {"r14_1x1_1024_256", 14, 14, 1024, 256, 1, 1, 0, E::Relu},
+      {"r14_3x3_256_256", 14, 14, 256, 256, 3, 1, 1, E::Relu},
+      {"r14_1x1_1024_512", 14, 14, 1024, 512, 1, 1, 0, E::Relu},
+      {"r7_3x3s2_512_512", 14, 14, 512, 512, 3, 2, 1, E::Relu},
+      {"r7_1x1_512_2048", 7, 7, 512, 2048, 1, 1, 0, E::ResidualRelu},
+      {"r7_1x1s2_1024_2048", 14, 14, 1024, 2048, 1, 2, 0, E::None},
+      {"r7_1x1_2048_512", 7, 7, 2048, 512, 1, 1, 0, E::Relu},
+      {"r7_3x3_512_512", 7, 7, 512, 512, 3, 1, 1, E::Relu},
+  };
+  std::vector<Kernel> kernels;
+  for (const Layer &l : layers) {
+    const int h = l.h(), w = l.w();
+    const bool residual = l.epilogue == E::ResidualRelu;
+    size_t nx = size_t(l.hu) * l.wu * l.ci,
+           nf = size_t(l.k) * l.k * l.ci * l.co, ny = size_t(h) * w * l.co;
+    float *x = allocFloats(nx), *f = allocFloats(nf), *b = allocFloats(l.co),
+          *r = residual ? allocFloats(ny) : nullptr, *ref = allocFloats(ny);
+    fillFloats(x, nx, 1);
+    fillFloats(f, nf, 2);
+    fillFloats(b, l.co, 3);
+    if (residual)
+      fillFloats(r, ny, 4);
+    reference(l, x, f, b, r, ref);
+    auto *mx = new M4(denseView<float, 4>(x, {1, l.hu, l.wu, l.ci}));
+    auto *mf = new M4(denseView<float, 4>(f, {l.k, l.k, l.ci, l.co}));
+    auto *mb = new M1(denseView<float, 1>(b, {l.co}));
+    auto *mr =
+        residual ? new M4(denseView<float, 4>(r, {1, h, w, l.co})) : nullptr;
+    const char *func = function(l.epilogue);
+    std::string workload = std::string("resnet50 ") + l.name +
+                           (residual                ? " +res"
+                            : l.epilogue == E::None ? " (shortcut)"
+                                                    : "");
+    double flops = 2.0 * l.k * l.k * l.ci * ny;
+    double bytes = 4.0 * (nx + nf + l.co + ny + (residual ? ny : 0));
+    LayerVariants variants{kernels, workload, flops,          bytes,
+                           ref,     ny,       {1, h, w, l.co}};
+    for (const MlirKernel *kernel : mlirKernels(func, l.name)) {
+      variants.add(kernel->label, [=](float *, M4 *my, std::string &) {
+        if (residual) {
+          auto fn = kernel->as<ResidualFn>();
+          return std::function<void()>([=] { fn(mx, mf, mb, mr, my); });
+        }
+        auto fn = kernel->as<LayerFn>();
+        return std::function<void()>([=] { fn(mx, mf, mb, my); });
+      });
+    }
+    variants.add("oneDNN conv", [=](float *y, M4 *, std::string &why) {
+      std::string impl;
+      auto run = dnnl(l, x, f, b, r, y, impl, why);
+      if (run)
+        std::fprintf(stderr, "bench_resnet50: %s: oneDNN %s\n", l.name,
+                     impl.c_str());
+      return run;
+    });
+  }
+  Options options;
+  options.jsonPath = "resnet50.json";
+  return regtile::bench::main(argc, argv, std::move(kernels), options);
+}

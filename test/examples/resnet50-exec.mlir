@@ -1,0 +1,18 @@
+// Execution: examples/resnet50 scheduled only by @regtile_schedule
+// (strategies/), each layer's bias, residual add and ReLU computed on its
+// register tiles, computes what the unscheduled payload computes (exact:
+// inputs are multiples of 1/8), for each of the three layer forms (@main
+// calls them all): a padded 3x3 stride 2 over odd sizes with channels that
+// divide no vector, a padded 3x3 with 5 input channels, 1x1 stride 1 and
+// stride 2 (odd outputs, 70 channels), the 7x7 stride-2 stem form with 3
+// input channels. The cases are the check examples/examples.json lists:
+// RUN: %examples check resnet50 -- %difftest-args | FileCheck %s
+// CHECK: == resnet50 {{.*}}: resnet50_regtile{{$}}
+// CHECK: PASS 5 cases
+// On 1, 2, 3 and 7 threads (more than the cores), a 3x3 layer large enough
+// to split and a strided 1x1 one:
+// RUN: %examples check resnet50 -- %difftest-args --threads 1,2,3,7 \
+// RUN:   --case "HU=28 WU=28 HI=30 WI=30 H=28 W=28 CI=32 CO=48 KH=3 KW=3 S=1 P=1" \
+// RUN:   --case "HU=29 WU=27 HI=29 WI=27 H=15 W=14 CI=40 CO=36 KH=1 KW=1 S=2 P=0" \
+// RUN:   | FileCheck %s --check-prefix=THREADS
+// THREADS: PASS 2 cases
