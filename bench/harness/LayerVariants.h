@@ -23,6 +23,7 @@
 
 namespace regtile::bench {
 
+using M1 = StridedMemRefType<float, 1>;
 using M4 = StridedMemRefType<float, 4>;
 
 /// Prepares a variant on its output (Y and its memref): the timed call, or
@@ -59,6 +60,39 @@ struct LayerVariants {
                       : "max relative error " + std::to_string(err);
     };
     kernels.push_back({workload, variant, flops, bytes, run, check});
+  }
+
+  /// The scheduled kernels of `func` at `shape` (the manifest's names)
+  /// with the C interface of a convolution layer, (X, F, b, Y), or (X, F,
+  /// b, R, Y) with a residual R when `mr` is set.
+  void addConvKernels(const char *func, const char *shape, M4 *mx, M4 *mf,
+                      M1 *mb, M4 *mr) {
+    using LayerFn = void (*)(M4 *, M4 *, M1 *, M4 *);
+    using ResidualFn = void (*)(M4 *, M4 *, M1 *, M4 *, M4 *);
+    for (const MlirKernel *kernel : mlirKernels(func, shape))
+      add(kernel->label, [=](float *, M4 *my, std::string &) {
+        if (mr) {
+          auto fn = kernel->as<ResidualFn>();
+          return std::function<void()>([=] { fn(mx, mf, mb, mr, my); });
+        }
+        auto fn = kernel->as<LayerFn>();
+        return std::function<void()>([=] { fn(mx, mf, mb, my); });
+      });
+  }
+
+  /// A oneDNN variant: `prepare` gets Y, names oneDNN's implementation
+  /// (printed to stderr beside `layer`) or says why there is none.
+  using PrepareDnnl = std::function<std::function<void()>(
+      float *y, std::string &impl, std::string &why)>;
+  void addDnnl(const std::string &label, const char *layer,
+               const PrepareDnnl &prepare) {
+    add(label, [=](float *y, M4 *, std::string &why) {
+      std::string impl;
+      std::function<void()> run = prepare(y, impl, why);
+      if (run)
+        std::fprintf(stderr, "%s: oneDNN %s\n", layer, impl.c_str());
+      return run;
+    });
   }
 };
 

@@ -35,15 +35,11 @@
 #include <cstring>
 #include <string>
 
-using M1 = StridedMemRefType<float, 1>;
 using M3 = StridedMemRefType<float, 3>;
-using M4 = StridedMemRefType<float, 4>;
 
 namespace {
 using namespace regtile::bench;
 using DepthwiseFn = void (*)(M4 *, M3 *, M1 *, M4 *);
-using PointwiseFn = void (*)(M4 *, M4 *, M1 *, M4 *);
-using ResidualFn = void (*)(M4 *, M4 *, M1 *, M4 *, M4 *);
 
 struct Layer {
   const char *name; // the shape's name in examples/examples.json
@@ -133,15 +129,10 @@ int main(int argc, char **argv) {
         return std::function<void()>([=] { fn(mx, mf, mb, my); });
       });
     }
-    variants.add("oneDNN conv (groups = C) + clip",
-                 [=](float *y, M4 *, std::string &why) {
-                   std::string impl;
-                   auto run = dnnlDepthwiseRelu6(s, x, f, b, y, impl, why);
-                   if (run)
-                     std::fprintf(stderr, "bench_mobilenetv2: %s: oneDNN %s\n",
-                                  l.name, impl.c_str());
-                   return run;
-                 });
+    variants.addDnnl("oneDNN conv (groups = C) + clip", l.name,
+                     [=](float *y, std::string &impl, std::string &why) {
+                       return dnnlDepthwiseRelu6(s, x, f, b, y, impl, why);
+                     });
   }
   static const PointwiseLayer pointwise[] = {
       {"pw112_c16_96", {112, 112, 16, 96}, PointwiseEpilogue::Relu6},
@@ -191,28 +182,15 @@ int main(int argc, char **argv) {
                            ? "expand_bias_relu6"
                        : residual ? "project_bias_residual"
                                   : "project_bias";
-    for (const MlirKernel *kernel : mlirKernels(func, l.name)) {
-      variants.add(kernel->label, [=](float *, M4 *my, std::string &) {
-        if (residual) {
-          auto fn = kernel->as<ResidualFn>();
-          return std::function<void()>([=] { fn(mx, mf, mb, mr, my); });
-        }
-        auto fn = kernel->as<PointwiseFn>();
-        return std::function<void()>([=] { fn(mx, mf, mb, my); });
-      });
-    }
+    variants.addConvKernels(func, l.name, mx, mf, mb, mr);
     const char *peer = l.epilogue == PointwiseEpilogue::Relu6
                            ? "oneDNN conv 1x1 + clip"
                        : residual ? "oneDNN conv 1x1 + add"
                                   : "oneDNN conv 1x1";
-    variants.add(peer, [=](float *y, M4 *, std::string &why) {
-      std::string impl;
-      auto run = dnnlPointwise(s, l.epilogue, x, f, b, r, y, impl, why);
-      if (run)
-        std::fprintf(stderr, "bench_mobilenetv2: %s: oneDNN %s\n", l.name,
-                     impl.c_str());
-      return run;
-    });
+    variants.addDnnl(
+        peer, l.name, [=](float *y, std::string &impl, std::string &why) {
+          return dnnlPointwise(s, l.epilogue, x, f, b, r, y, impl, why);
+        });
   }
   Options options;
   options.jsonPath = "mobilenetv2.json";

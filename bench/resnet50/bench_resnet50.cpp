@@ -28,12 +28,8 @@
 #include <cstdio>
 #include <string>
 
-using M1 = StridedMemRefType<float, 1>;
-
 namespace {
 using namespace regtile::bench;
-using LayerFn = void (*)(M4 *, M4 *, M1 *, M4 *);
-using ResidualFn = void (*)(M4 *, M4 *, M1 *, M4 *, M4 *);
 
 /// What follows the convolution and its bias.
 enum class Epilogue { Relu, None, ResidualRelu };
@@ -167,24 +163,11 @@ int main(int argc, char **argv) {
     double bytes = 4.0 * (nx + nf + l.co + ny + (residual ? ny : 0));
     LayerVariants variants{kernels, workload, flops,          bytes,
                            ref,     ny,       {1, h, w, l.co}};
-    for (const MlirKernel *kernel : mlirKernels(func, l.name)) {
-      variants.add(kernel->label, [=](float *, M4 *my, std::string &) {
-        if (residual) {
-          auto fn = kernel->as<ResidualFn>();
-          return std::function<void()>([=] { fn(mx, mf, mb, mr, my); });
-        }
-        auto fn = kernel->as<LayerFn>();
-        return std::function<void()>([=] { fn(mx, mf, mb, my); });
-      });
-    }
-    variants.add("oneDNN conv", [=](float *y, M4 *, std::string &why) {
-      std::string impl;
-      auto run = dnnl(l, x, f, b, r, y, impl, why);
-      if (run)
-        std::fprintf(stderr, "bench_resnet50: %s: oneDNN %s\n", l.name,
-                     impl.c_str());
-      return run;
-    });
+    variants.addConvKernels(func, l.name, mx, mf, mb, mr);
+    variants.addDnnl("oneDNN conv", l.name,
+                     [=](float *y, std::string &impl, std::string &why) {
+                       return dnnl(l, x, f, b, r, y, impl, why);
+                     });
   }
   Options options;
   options.jsonPath = "resnet50.json";
