@@ -206,7 +206,8 @@ def RegtileLowerToLLVM : Pass<"regtile-lower-to-llvm", "mlir::ModuleOp"> {
   let description = [{
     Runs `buildLowerToLLVMPipeline` for the module's target: strip the
     schedule, check the `regtile.*` marks (an unknown or mistyped one is an
-    error), bufferize, deallocate, lower vectors for x86 SIMD, apply the
+    error), bufferize, deallocate, copy between strided buffers with loops
+    (`regtile-strided-copies-to-loops`), lower vectors for x86 SIMD, apply the
     marked loop stages (fill on first use, streaming stores, prefetches),
     approximate vector math functions (`regtile-approximate-math`),
     convert to LLVM, finalize. For a target without native bf16
