@@ -20,9 +20,13 @@ namespace regtile {
 
 namespace {
 
-bool hasIdentityLayout(Value buffer) {
-  auto type = dyn_cast<MemRefType>(buffer.getType());
-  return type && type.getLayout().isIdentity();
+/// A copy between ranked buffers of which one is strided (unranked ones
+/// have no layout to loop over).
+bool isStridedCopy(memref::CopyOp copy) {
+  auto source = dyn_cast<MemRefType>(copy.getSource().getType());
+  auto target = dyn_cast<MemRefType>(copy.getTarget().getType());
+  return source && target &&
+         !(source.getLayout().isIdentity() && target.getLayout().isIdentity());
 }
 
 struct RegtileStridedCopiesToLoopsPass
@@ -31,16 +35,11 @@ struct RegtileStridedCopiesToLoopsPass
   void runOnOperation() override {
     SmallVector<memref::CopyOp> copies;
     getOperation()->walk([&](memref::CopyOp copy) {
-      if (!hasIdentityLayout(copy.getSource()) ||
-          !hasIdentityLayout(copy.getTarget()))
+      if (isStridedCopy(copy))
         copies.push_back(copy);
     });
     IRRewriter rewriter(&getContext());
     for (memref::CopyOp copy : copies) {
-      // Unranked buffers have no layout to loop over.
-      if (!isa<MemRefType>(copy.getSource().getType()) ||
-          !isa<MemRefType>(copy.getTarget().getType()))
-        continue;
       rewriter.setInsertionPoint(copy);
       rewriter.replaceOpWithNewOp<linalg::CopyOp>(copy, copy.getSource(),
                                                   copy.getTarget());

@@ -44,10 +44,11 @@ struct ConvolutionBlocking {
   /// The input that is the filter (0 or 1).
   unsigned filterOperand = 1;
   /// Whether the filter pays to be staged in a packed cache at the output
-  /// channel loop (cache_read): not for a 1x1 window (without a
-  /// dot-product group to interleave), whose channel block is read as one
-  /// stream of rows at the filter's row stride; nor for a depthwise filter
-  /// (a few lines, used in place).
+  /// channel loop (cache_read): not for a 1x1 filter without a dot-product
+  /// group to interleave whose channel blocks serve at most 8 row tiles and
+  /// that is at most twice L2 (the copy would cost more than the few tiles
+  /// reading it gain); nor for a depthwise filter (a few lines, used in
+  /// place).
   bool stageFilter = true;
   /// A depthwise convolution: loops (n, oh, ow, c, kh, kw).
   bool depthwise = false;
