@@ -83,7 +83,8 @@ module attributes {transform.with_named_sequence} {
   transform.named_sequence @regtile_match_convolution_like(
       %op: !transform.any_op {transform.readonly}) -> !transform.any_op {
     transform.match.operation_name %op ["linalg.conv_2d_nhwc_hwcf",
-        "linalg.depthwise_conv_2d_nhwc_hwc", "linalg.generic"] : !transform.any_op
+        "linalg.depthwise_conv_2d_nhwc_hwc", "linalg.conv_2d_nchw_fchw",
+        "linalg.depthwise_conv_2d_nchw_chw", "linalg.generic"] : !transform.any_op
     %conv = transform.match.structured failures(propagate) %op
         : (!transform.any_op) -> !transform.any_op {
     ^bb0(%s: !transform.any_op):
@@ -129,6 +130,26 @@ module attributes {transform.with_named_sequence} {
     transform.apply_patterns to %func {
       transform.apply_patterns.regtile.fuse_elementwise
     } : !transform.any_op
+    // NCHW convolutions as NHWC ones between transposes (their producer
+    // and consumer moved with them, transposes between two of them
+    // folded); what cannot be converted stays, and is reported below.
+    %like = transform.collect_matching @regtile_match_convolution_like in %func
+        : (!transform.any_op) -> !transform.any_op
+    %transposes = transform.foreach %like : !transform.any_op -> !transform.any_op {
+    ^bb0(%c: !transform.any_op):
+      %added = transform.sequence %c : !transform.any_op -> !transform.any_op
+          failures(suppress) {
+      ^bb1(%one: !transform.any_op):
+        %nhwc, %t = transform.regtile.convert_to_channels_last %one
+            : (!transform.any_op) -> (!transform.any_op, !transform.any_op)
+        transform.yield %t : !transform.any_op
+      }
+      transform.yield %added : !transform.any_op
+    }
+    // Erases the transposes that folded away (and tells their handles).
+    transform.apply_patterns to %func {
+      transform.apply_patterns.canonicalization
+    } : !transform.any_op
     %convs = transform.collect_matching @regtile_match_convolution_like in %func
         : (!transform.any_op) -> !transform.any_op
     transform.foreach %convs : !transform.any_op {
@@ -150,6 +171,11 @@ module attributes {transform.with_named_sequence} {
             (%c, %fixed_rows, %fixed_channels)
             : (!transform.any_op, !transform.param<i64>, !transform.param<i64>) -> ()
       }
+    }
+    transform.foreach %transposes : !transform.any_op {
+    ^bb1(%t: !transform.any_op):
+      transform.include @regtile_block_transpose failures(propagate) (%t)
+          : (!transform.any_op) -> ()
     }
     transform.apply_patterns to %func {
       transform.apply_patterns.canonicalization
@@ -260,6 +286,76 @@ module attributes {transform.with_named_sequence} {
         : (!transform.any_op) -> (!transform.any_op, !transform.any_op)
     %loop = transform.regtile.cache_reduce %reduced, %kh {allow_reassociation, prefetch_ahead = 0}
         : (!transform.any_op, !transform.any_op) -> !transform.any_op
+    transform.yield
+  }
+
+  // A transpose convert_to_channels_last adds, (n, c, h*w) <-> (n, h*w, c)
+  // (linalg.transpose [0, 2, 1]) or, for a filter, (f, c*kh*kw) ->
+  // (c*kh*kw, f) ([1, 0]): 16 x 16 blocks through vector registers (a
+  // vector.transpose, lowered to the AVX-512 shuffle network), masked at
+  // the edges, the blocks split among the threads.
+  transform.named_sequence @regtile_match_transpose_3d(
+      %op: !transform.any_op {transform.readonly}) -> !transform.any_op {
+    transform.match.operation_name %op ["linalg.transpose"] : !transform.any_op
+    %t = transform.match.structured failures(propagate) %op
+        : (!transform.any_op) -> !transform.any_op {
+    ^bb0(%s: !transform.any_op):
+      %rank = transform.match.structured.rank %s : (!transform.any_op) -> !transform.param<i64>
+      %three = transform.param.constant 3 : i64 -> !transform.param<i64>
+      transform.match.param.cmpi eq %rank, %three : !transform.param<i64>
+      transform.match.structured.yield %s : !transform.any_op
+    }
+    transform.yield %t : !transform.any_op
+  }
+  transform.named_sequence @regtile_match_transpose_2d(
+      %op: !transform.any_op {transform.readonly}) -> !transform.any_op {
+    transform.match.operation_name %op ["linalg.transpose"] : !transform.any_op
+    %t = transform.match.structured failures(propagate) %op
+        : (!transform.any_op) -> !transform.any_op {
+    ^bb0(%s: !transform.any_op):
+      %rank = transform.match.structured.rank %s : (!transform.any_op) -> !transform.param<i64>
+      %two = transform.param.constant 2 : i64 -> !transform.param<i64>
+      transform.match.param.cmpi eq %rank, %two : !transform.param<i64>
+      transform.match.structured.yield %s : !transform.any_op
+    }
+    transform.yield %t : !transform.any_op
+  }
+  transform.named_sequence @regtile_block_transpose(
+      %t: !transform.any_op {transform.readonly}) {
+    %t3 = transform.collect_matching @regtile_match_transpose_3d in %t
+        : (!transform.any_op) -> !transform.any_op
+    %t2 = transform.collect_matching @regtile_match_transpose_2d in %t
+        : (!transform.any_op) -> !transform.any_op
+    transform.foreach %t3 : !transform.any_op {
+    ^bb0(%one: !transform.any_op):
+      %piece, %threads = transform.regtile.distribute_over_threads %one
+          grains [1, 16, 16] {max_loops = 1}
+          : (!transform.any_op) -> (!transform.any_op, !transform.any_op)
+      %tiled, %l0, %l1, %l2 = transform.structured.tile_using_for %piece tile_sizes [1, 16, 16]
+          : (!transform.any_op) -> (!transform.any_op, !transform.any_op,
+                                    !transform.any_op, !transform.any_op)
+      transform.structured.vectorize %tiled vector_sizes [1, 16, 16] : !transform.any_op
+      // Masked transfers carry their mask (no vector.mask region for a
+      // later canonicalization to put a cast into).
+      transform.apply_patterns to %l0 {
+        transform.apply_patterns.vector.lower_masked_transfers
+      } : !transform.any_op
+    }
+    transform.foreach %t2 : !transform.any_op {
+    ^bb0(%one: !transform.any_op):
+      %piece, %threads = transform.regtile.distribute_over_threads %one
+          grains [16, 16] {max_loops = 1}
+          : (!transform.any_op) -> (!transform.any_op, !transform.any_op)
+      %tiled, %l0, %l1 = transform.structured.tile_using_for %piece tile_sizes [16, 16]
+          : (!transform.any_op) -> (!transform.any_op, !transform.any_op,
+                                    !transform.any_op)
+      transform.structured.vectorize %tiled vector_sizes [16, 16] : !transform.any_op
+      // Masked transfers carry their mask (no vector.mask region for a
+      // later canonicalization to put a cast into).
+      transform.apply_patterns to %l0 {
+        transform.apply_patterns.vector.lower_masked_transfers
+      } : !transform.any_op
+    }
     transform.yield
   }
 }

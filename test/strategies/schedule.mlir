@@ -22,20 +22,20 @@
 // IR-NOT: linalg.
 // IR-LABEL: func.func private @regtileFillF32
 //
-// What it cannot schedule it leaves with a warning each: an NCHW conv, a
-// vecmat, an elementwise op that is no conv's or GEMM's consumer and a
+// What it cannot schedule it leaves with a warning each: a depthwise conv
+// with a channel multiplier, a vecmat, an elementwise op that is no conv's or GEMM's consumer and a
 // reduction, beside the GEMM it schedules (its in-place ReLU fused).
 // RUN: %regtile-opt %s -p 'builtin.module(transform-preload-library{transform-library-paths=%regtile-src/strategies},transform-interpreter{entry-point=schedule})' \
 // RUN:   2> %t.err | FileCheck %s --check-prefix=LEFT
 // RUN: FileCheck %s --check-prefix=WARN --input-file=%t.err
-// WARN: schedule.mlir:[[@LINE+27]]:8: warning: regtile: this convolution is not scheduled: expected the loops (n, oh, ow, oc, kh, kw, ci) and an NHWC output
+// WARN: schedule.mlir:[[@LINE+27]]:8: warning: regtile: this convolution is not scheduled: expected a 2-D convolution with one batch, two output image, one output channel, two filter loop and one input channel dims (or one depthwise channel dim instead of the channel dims); found 1, 2, 1, 2 and 0 (and 1 depthwise dims)
 // WARN: schedule.mlir:[[@LINE+27]]:8: warning: regtile: this contraction is not scheduled: expected one M, one N and one K dim and at most one batch dim (a GEMM or batched GEMM); found 0 M, 1 N, 1 K and 0 batch dims
 // WARN: schedule.mlir:[[@LINE+35]]:9: warning: regtile: this elementwise is not scheduled: regtile's strategies compute an elementwise op only as the one elementwise consumer of a convolution or contraction
 // WARN: schedule.mlir:[[@LINE+40]]:10: warning: regtile: this reduction is not scheduled: no strategy schedules reductions yet
 // WARN-NOT: warning
 // WARN-NOT: error
 // LEFT-LABEL: func.func @left
-// LEFT: linalg.conv_2d_nchw_fchw
+// LEFT: linalg.depthwise_conv_2d_nhwc_hwcm
 // LEFT-NOT: linalg.matmul
 // LEFT: linalg.vecmat
 // LEFT-NOT: linalg.{{matmul|generic}}
@@ -51,11 +51,11 @@
 // LEFT-NOT: linalg.matmul
 // LEFT: return
 
-func.func @left(%in: tensor<1x16x10x10xf32>, %f: tensor<16x16x3x3xf32>, %o: tensor<1x16x8x8xf32>,
+func.func @left(%in: tensor<1x10x10x16xf32>, %f: tensor<3x3x16x2xf32>, %o: tensor<1x8x8x16x2xf32>,
                 %a: tensor<32x32xf32>, %b: tensor<32x32xf32>, %c: tensor<32x32xf32>,
                 %x: tensor<32xf32>, %y: tensor<32xf32>)
-    -> (tensor<1x16x8x8xf32>, tensor<32x32xf32>, tensor<32xf32>, tensor<32xf32>, tensor<32xf32>) {
-  %r = linalg.conv_2d_nchw_fchw ins(%in, %f : tensor<1x16x10x10xf32>, tensor<16x16x3x3xf32>) outs(%o : tensor<1x16x8x8xf32>) -> tensor<1x16x8x8xf32>
+    -> (tensor<1x8x8x16x2xf32>, tensor<32x32xf32>, tensor<32xf32>, tensor<32xf32>, tensor<32xf32>) {
+  %r = linalg.depthwise_conv_2d_nhwc_hwcm ins(%in, %f : tensor<1x10x10x16xf32>, tensor<3x3x16x2xf32>) outs(%o : tensor<1x8x8x16x2xf32>) -> tensor<1x8x8x16x2xf32>
   %v = linalg.vecmat ins(%x, %a : tensor<32xf32>, tensor<32x32xf32>) outs(%y : tensor<32xf32>) -> tensor<32xf32>
   %m = linalg.matmul ins(%a, %b : tensor<32x32xf32>, tensor<32x32xf32>) outs(%c : tensor<32x32xf32>) -> tensor<32x32xf32>
   %zero = arith.constant 0.0 : f32
@@ -76,7 +76,7 @@ func.func @left(%in: tensor<1x16x10x10xf32>, %f: tensor<16x16x3x3xf32>, %o: tens
       %t = arith.addf %p, %acc : f32
       linalg.yield %t : f32
     }
-  return %r, %relu, %v, %th, %sum : tensor<1x16x8x8xf32>, tensor<32x32xf32>, tensor<32xf32>, tensor<32xf32>, tensor<32xf32>
+  return %r, %relu, %v, %th, %sum : tensor<1x8x8x16x2xf32>, tensor<32x32xf32>, tensor<32xf32>, tensor<32xf32>, tensor<32xf32>
 }
 module attributes {transform.with_named_sequence} {
   transform.named_sequence @regtile_schedule(%f: !transform.any_op {transform.readonly})

@@ -12,46 +12,16 @@ using namespace mlir;
 namespace regtile {
 namespace {
 
-/// Upstream's classification of convolution dims, which expects the image
-/// as the first input and the filter as the second; a linalg.generic may
-/// name them the other way round (seed 000's does).
-/// Sets `filterOperand` to the input that is the filter.
-FailureOr<linalg::ConvolutionDimensions> inferDims(linalg::LinalgOp op,
-                                                   unsigned &filterOperand) {
-  filterOperand = 1;
-  FailureOr<linalg::ConvolutionDimensions> dims =
-      linalg::inferConvolutionDims(op);
-  auto generic = dyn_cast<linalg::GenericOp>(op.getOperation());
-  if (succeeded(dims) || !generic || generic.getNumDpsInputs() != 2)
-    return dims;
-  filterOperand = 0;
-  // Ask about a detached copy with the inputs swapped.
-  OpBuilder b(op.getContext());
-  auto swapped = cast<linalg::GenericOp>(b.clone(*generic));
-  swapped->setOperand(0, generic->getOperand(1));
-  swapped->setOperand(1, generic->getOperand(0));
-  SmallVector<Attribute> maps(generic.getIndexingMaps().getValue());
-  std::swap(maps[0], maps[1]);
-  swapped.setIndexingMapsAttr(b.getArrayAttr(maps));
-  dims = linalg::inferConvolutionDims(swapped);
-  swapped->erase();
-  return dims;
-}
-
-/// One batch, two output image and two filter loop dims, and the channels
-/// either as an output and an input channel dim (a dense convolution) or as
-/// one depthwise dim (channel multiplier 1).
-bool hasImageDims(const linalg::ConvolutionDimensions &dims) {
-  return dims.batch.size() == 1 && dims.outputImage.size() == 2 &&
-         dims.filterLoop.size() == 2;
-}
-bool isDense(const linalg::ConvolutionDimensions &dims) {
-  return hasImageDims(dims) && dims.outputChannel.size() == 1 &&
-         dims.inputChannel.size() == 1 && dims.depth.empty();
-}
-bool isDepthwise(const linalg::ConvolutionDimensions &dims) {
-  return hasImageDims(dims) && dims.outputChannel.empty() &&
-         dims.inputChannel.empty() && dims.depth.size() == 1;
+/// Whether the filter's innermost dim is the output channels (HWCF, not
+/// FCHW): the micro-kernel loads the filter as vectors of them, so only
+/// then can it read the filter in place.
+bool hasOutputChannelsInnermost(linalg::LinalgOp op, unsigned filterOperand,
+                                const linalg::ConvolutionDimensions &dims) {
+  AffineMap map =
+      op.getMatchingIndexingMap(op.getDpsInputOperand(filterOperand));
+  return map.getNumResults() > 0 &&
+         map.getResults().back() ==
+             getAffineDimExpr(dims.outputChannel[0], op.getContext());
 }
 
 /// Whether a 1x1 filter is read in place rather than packed per channel
@@ -72,6 +42,8 @@ bool readsFilterInPlace(linalg::LinalgOp op, unsigned filterOperand,
       llvm::all_of(dims.filterLoop, [&](unsigned d) { return ranges[d] == 1; });
   // (n, oh, ow, oc, kh, kw, ci), all static.
   if (!unitWindow || llvm::any_of(ranges, ShapedType::isDynamic))
+    return false;
+  if (!hasOutputChannelsInnermost(op, filterOperand, dims))
     return false;
   int64_t rowTiles = ranges[0] * ranges[1] * llvm::divideCeil(ranges[2], rows);
   Type filterType =
@@ -108,6 +80,41 @@ LogicalResult checkLoopOrder(linalg::LinalgOp op,
 
 } // namespace
 
+FailureOr<linalg::ConvolutionDimensions>
+classifyConvolution(linalg::LinalgOp op, unsigned &filterOperand) {
+  filterOperand = 1;
+  FailureOr<linalg::ConvolutionDimensions> dims =
+      linalg::inferConvolutionDims(op);
+  auto generic = dyn_cast<linalg::GenericOp>(op.getOperation());
+  if (succeeded(dims) || !generic || generic.getNumDpsInputs() != 2)
+    return dims;
+  filterOperand = 0;
+  // Ask about a detached copy with the inputs swapped.
+  OpBuilder b(op.getContext());
+  auto swapped = cast<linalg::GenericOp>(b.clone(*generic));
+  swapped->setOperand(0, generic->getOperand(1));
+  swapped->setOperand(1, generic->getOperand(0));
+  SmallVector<Attribute> maps(generic.getIndexingMaps().getValue());
+  std::swap(maps[0], maps[1]);
+  swapped.setIndexingMapsAttr(b.getArrayAttr(maps));
+  dims = linalg::inferConvolutionDims(swapped);
+  swapped->erase();
+  return dims;
+}
+
+static bool hasImageDims(const linalg::ConvolutionDimensions &dims) {
+  return dims.batch.size() == 1 && dims.outputImage.size() == 2 &&
+         dims.filterLoop.size() == 2;
+}
+bool isDenseConvolution(const linalg::ConvolutionDimensions &dims) {
+  return hasImageDims(dims) && dims.outputChannel.size() == 1 &&
+         dims.inputChannel.size() == 1 && dims.depth.empty();
+}
+bool isDepthwiseConvolution(const linalg::ConvolutionDimensions &dims) {
+  return hasImageDims(dims) && dims.outputChannel.empty() &&
+         dims.inputChannel.empty() && dims.depth.size() == 1;
+}
+
 FailureOr<ConvolutionBlocking>
 computeConvolutionBlocking(linalg::LinalgOp op, const TargetInfo &target,
                            const ConvolutionBlockingOptions &fixed,
@@ -124,12 +131,13 @@ computeConvolutionBlocking(linalg::LinalgOp op, const TargetInfo &target,
   if (failed(checkNonEmptyLoops(op, reason)))
     return failure();
   unsigned filterOperand;
-  FailureOr<linalg::ConvolutionDimensions> dims = inferDims(op, filterOperand);
+  FailureOr<linalg::ConvolutionDimensions> dims =
+      classifyConvolution(op, filterOperand);
   if (failed(dims))
     return fail("the op is not a convolution (no output image / filter "
                 "loop pair)");
-  bool depthwise = isDepthwise(*dims);
-  if (!depthwise && !isDense(*dims))
+  bool depthwise = isDepthwiseConvolution(*dims);
+  if (!depthwise && !isDenseConvolution(*dims))
     return fail(llvm::formatv(
         "expected a 2-D convolution with one batch, two output image, one "
         "output channel, two filter loop and one input channel dims (or one "
@@ -166,6 +174,10 @@ computeConvolutionBlocking(linalg::LinalgOp op, const TargetInfo &target,
                                                        ranges, b.rows, target));
   if (fixed.stageFilter && depthwise && *fixed.stageFilter)
     return fail("a depthwise filter is read in place (no filter to stage)");
+  if (fixed.stageFilter && !*fixed.stageFilter && !depthwise &&
+      !hasOutputChannelsInnermost(op, filterOperand, *dims))
+    return fail("the filter must be staged: its output channels are not its "
+                "innermost dim (the micro-kernel loads them as vectors)");
   if (fixed.stageFilter && !*fixed.stageFilter && group > 1)
     return fail(llvm::formatv("the filter must be staged: the dot-product "
                               "unit reads it in groups of {0} input channels",

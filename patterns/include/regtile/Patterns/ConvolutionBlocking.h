@@ -62,6 +62,18 @@ struct ConvolutionBlockingOptions {
   std::optional<bool> stageFilter;
 };
 
+/// Upstream's classification of convolution dims
+/// (linalg::inferConvolutionDims), which expects the image as the first input
+/// and the filter as the second; a linalg.generic may name them the other way
+/// round (seed 000's does). Sets `filterOperand` to the input that is the
+/// filter (0 or 1).
+mlir::FailureOr<mlir::linalg::ConvolutionDimensions>
+classifyConvolution(mlir::linalg::LinalgOp op, unsigned &filterOperand);
+/// One batch, two output image and two filter loop dims, and the channels
+/// either as an output and an input channel dim (a dense convolution) or as
+/// one depthwise dim (channel multiplier 1).
+bool isDenseConvolution(const mlir::linalg::ConvolutionDimensions &dims);
+bool isDepthwiseConvolution(const mlir::linalg::ConvolutionDimensions &dims);
 /// Fails, setting `reason`, if `op` is not a 2-D convolution with one
 /// batch, input channel and output channel dim (or one depthwise channel
 /// dim) in the loop order above, an NHWC output, and an integer or float

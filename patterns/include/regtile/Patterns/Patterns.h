@@ -15,6 +15,7 @@
 #include "regtile/Patterns/Blocking.h"
 #include "regtile/Patterns/CacheRead.h"
 #include "regtile/Patterns/CacheReduce.h"
+#include "regtile/Patterns/ChannelsLast.h"
 #include "regtile/Patterns/ConvolutionBlocking.h"
 #include "regtile/Patterns/DistributeOverThreads.h"
 #include "regtile/Patterns/Epilogue.h"
