@@ -273,3 +273,35 @@ module attributes {transform.with_named_sequence} {
     transform.yield
   }
 }
+
+// -----
+
+// Not in place when the filter's output channels are not its innermost dim
+// (an FCHW filter read by an NHWC-order generic): the micro-kernel loads
+// vectors of them.
+func.func @stage_filter_fchw(%in: tensor<1x7x7x64xf32>, %f: tensor<32x64x1x1xf32>, %o: tensor<1x7x7x32xf32>)
+    -> tensor<1x7x7x32xf32> {
+  // expected-note @below {{payload op}}
+  %c = linalg.generic {
+      indexing_maps = [affine_map<(n, h, w, c, kh, kw, ci) -> (n, h + kh, w + kw, ci)>,
+                       affine_map<(n, h, w, c, kh, kw, ci) -> (c, ci, kh, kw)>,
+                       affine_map<(n, h, w, c, kh, kw, ci) -> (n, h, w, c)>],
+      iterator_types = ["parallel", "parallel", "parallel", "parallel", "reduction", "reduction", "reduction"]}
+      ins(%in, %f : tensor<1x7x7x64xf32>, tensor<32x64x1x1xf32>) outs(%o : tensor<1x7x7x32xf32>) {
+  ^bb0(%x: f32, %y: f32, %acc: f32):
+    %p = arith.mulf %x, %y : f32
+    %s = arith.addf %acc, %p : f32
+    linalg.yield %s : f32
+  } -> tensor<1x7x7x32xf32>
+  return %c : tensor<1x7x7x32xf32>
+}
+module attributes {transform.with_named_sequence} {
+  transform.named_sequence @__transform_main(%root: !transform.any_op {transform.readonly}) {
+    %c = transform.structured.match ops{["linalg.generic"]} in %root : (!transform.any_op) -> !transform.any_op
+    %two = transform.param.constant 2 : i64 -> !transform.param<i64>
+    // expected-error @below {{cannot block the convolution: the filter must be staged: its output channels are not its innermost dim (the micro-kernel loads them as vectors)}}
+    %r, %rows, %ch, %fl = transform.regtile.convolution_blocking %c stage_filter = %two {arch = "znver4"}
+        : (!transform.any_op, !transform.param<i64>) -> (!transform.any_op, !transform.param<i64>, !transform.param<i64>, !transform.param<i64>)
+    transform.yield
+  }
+}
