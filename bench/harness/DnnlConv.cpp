@@ -39,8 +39,9 @@ std::function<void()> dnnlConvolution(const DnnlConvLayer &l, void *in,
   try {
     static engine eng(engine::kind::cpu, 0);
     static stream strm(eng);
-    memory::desc srcMd({l.n, l.ci, l.hi, l.wi}, dnnlType(l.src), tag::nhwc);
-    memory::desc dstMd({l.n, l.co, l.h, l.w}, dnnlType(l.dst), tag::nhwc);
+    tag layout = l.nchw ? tag::nchw : tag::nhwc;
+    memory::desc srcMd({l.n, l.ci, l.hi, l.wi}, dnnlType(l.src), layout);
+    memory::desc dstMd({l.n, l.co, l.h, l.w}, dnnlType(l.dst), layout);
     memory::desc biasMd({l.co}, dt::f32, tag::a);
     memory::dims weiDims = {l.co, l.ci, l.kh, l.kw};
     if (l.groups > 1)

@@ -36,6 +36,8 @@ struct DnnlConvLayer {
   /// i per group).
   std::vector<int64_t> weightStrides;
   Post post;
+  /// The input, output (and residual) NCHW instead of NHWC.
+  bool nchw = false;
 };
 
 /// The timed call of oneDNN's convolution for `l` on the benchmark's

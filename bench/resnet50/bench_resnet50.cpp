@@ -13,6 +13,13 @@
 //             its kernel, the bias as the primitive's, the residual as a
 //             binary add post-op, the ReLU as an eltwise post-op; weights
 //             reordered once, not timed).
+// Then each layer again as torch-mlir emits it, NCHW input, output and
+// residual, FCHW filter (workloads "resnet50 nchw ..."; --filter=nchw runs
+// only those): regtile's examples/resnet50/resnet50_nchw.mlir, whose
+// convolutions @regtile_schedule converts to the NHWC micro-kernel between
+// transposes (the filter transposed and packed in every call), against
+// oneDNN's convolution on the same NCHW buffers (its own choice of kernel
+// for NCHW user memory; its weights reordered once, not timed).
 // A layer is a GEMM of (h w) x co x (kh kw ci): the ratio to the FMA peak.
 // Inputs are multiples of 1/8 in [-4, 4]: results are exact in f32 in any
 // order.
@@ -27,6 +34,7 @@
 #include <algorithm>
 #include <cstdio>
 #include <string>
+#include <vector>
 
 namespace {
 using namespace regtile::bench;
@@ -83,10 +91,28 @@ void reference(const Layer &l, const float *x, const float *f, const float *b,
     }
 }
 
-/// The same layer through oneDNN's convolution (harness/DnnlConv.h).
-std::function<void()> dnnl(const Layer &l, float *x, float *f, float *b,
-                           const float *r, float *y, std::string &impl,
-                           std::string &why) {
+/// `t` (n x p x c, channels last) as n x c x p (NCHW); `p` pixels.
+std::vector<float> toChannelsFirst(const float *t, int n, int p, int c) {
+  std::vector<float> out(size_t(n) * p * c);
+  for (int i = 0; i < n; ++i)
+    for (int j = 0; j < p; ++j)
+      for (int k = 0; k < c; ++k)
+        out[(size_t(i) * c + k) * p + j] = t[(size_t(i) * p + j) * c + k];
+  return out;
+}
+
+/// A copy in a buffer the benchmark keeps (aligned, never freed).
+float *keep(const std::vector<float> &v) {
+  float *out = allocFloats(v.size());
+  std::copy(v.begin(), v.end(), out);
+  return out;
+}
+
+/// The same layer through oneDNN's convolution (harness/DnnlConv.h), on
+/// NHWC buffers with an HWCF filter or (`nchw`) NCHW ones with FCHW.
+std::function<void()> dnnl(const Layer &l, bool nchw, float *x, float *f,
+                           float *b, const float *r, float *y,
+                           std::string &impl, std::string &why) {
   using Type = DnnlConvLayer::Type;
   DnnlConvLayer d;
   d.n = 1, d.ci = l.ci, d.co = l.co, d.groups = 1;
@@ -95,8 +121,12 @@ std::function<void()> dnnl(const Layer &l, float *x, float *f, float *b,
   d.stride = l.s;
   d.pad = l.p;
   d.src = d.wei = d.dst = Type::F32;
-  // The filter [kh][kw][ci][co] along (o, i, kh, kw).
-  d.weightStrides = {1, l.co, int64_t(l.k) * l.ci * l.co, int64_t(l.ci) * l.co};
+  // The filter [kh][kw][ci][co] (or [co][ci][kh][kw]) along (o, i, kh, kw).
+  d.weightStrides =
+      nchw ? std::vector<int64_t>{int64_t(l.ci) * l.k * l.k, l.k * l.k, l.k, 1}
+           : std::vector<int64_t>{1, l.co, int64_t(l.k) * l.ci * l.co,
+                                  int64_t(l.ci) * l.co};
+  d.nchw = nchw;
   d.post = l.epilogue == Epilogue::None ? DnnlConvLayer::Post::None
                                         : DnnlConvLayer::Post::Relu;
   return dnnlConvolution(d, x, f, b, nullptr, r, y, impl, why);
@@ -166,7 +196,57 @@ int main(int argc, char **argv) {
     variants.addConvKernels(func, l.name, mx, mf, mb, mr);
     variants.addDnnl("oneDNN conv", l.name,
                      [=](float *y, std::string &impl, std::string &why) {
-                       return dnnl(l, x, f, b, r, y, impl, why);
+                       return dnnl(l, false, x, f, b, r, y, impl, why);
+                     });
+  }
+  // The same layers, NCHW / FCHW, on the same values.
+  for (const Layer &l : layers) {
+    const int h = l.h(), w = l.w();
+    const bool residual = l.epilogue == E::ResidualRelu;
+    size_t nx = size_t(l.hu) * l.wu * l.ci,
+           nf = size_t(l.k) * l.k * l.ci * l.co, ny = size_t(h) * w * l.co;
+    std::vector<float> x(nx), f(nf), r(residual ? ny : 0), ref(ny);
+    float *b = allocFloats(l.co);
+    fillFloats(x.data(), nx, 1);
+    fillFloats(f.data(), nf, 2);
+    fillFloats(b, l.co, 3);
+    if (residual)
+      fillFloats(r.data(), ny, 4);
+    reference(l, x.data(), f.data(), b, residual ? r.data() : nullptr,
+              ref.data());
+    // HWCF is (kh kw) x ci x co: its channels-first form is co x ci x (kh kw)
+    // after moving co, i.e. FCHW.
+    float *xc = keep(toChannelsFirst(x.data(), 1, l.hu * l.wu, l.ci));
+    float *fc = keep(toChannelsFirst(f.data(), 1, l.k * l.k * l.ci, l.co));
+    std::vector<float> fcs(nf);
+    // fc is co x ((kh kw) ci): reorder each row to ci x (kh kw).
+    for (int o = 0; o < l.co; ++o)
+      for (int q = 0; q < l.k * l.k; ++q)
+        for (int i = 0; i < l.ci; ++i)
+          fcs[(size_t(o) * l.ci + i) * l.k * l.k + q] =
+              fc[(size_t(o) * l.k * l.k + q) * l.ci + i];
+    std::copy(fcs.begin(), fcs.end(), fc);
+    float *rc =
+        residual ? keep(toChannelsFirst(r.data(), 1, h * w, l.co)) : nullptr;
+    float *refc = keep(toChannelsFirst(ref.data(), 1, h * w, l.co));
+    auto *mx = new M4(denseView<float, 4>(xc, {1, l.ci, l.hu, l.wu}));
+    auto *mf = new M4(denseView<float, 4>(fc, {l.co, l.ci, l.k, l.k}));
+    auto *mb = new M1(denseView<float, 1>(b, {l.co}));
+    auto *mr =
+        residual ? new M4(denseView<float, 4>(rc, {1, l.co, h, w})) : nullptr;
+    std::string func = std::string("nchw_") + function(l.epilogue);
+    std::string workload = std::string("resnet50 nchw ") + l.name +
+                           (residual                ? " +res"
+                            : l.epilogue == E::None ? " (shortcut)"
+                                                    : "");
+    double flops = 2.0 * l.k * l.k * l.ci * ny;
+    double bytes = 4.0 * (nx + nf + l.co + ny + (residual ? ny : 0));
+    LayerVariants variants{kernels, workload, flops,          bytes,
+                           refc,    ny,       {1, l.co, h, w}};
+    variants.addConvKernels(func.c_str(), l.name, mx, mf, mb, mr);
+    variants.addDnnl("oneDNN conv", l.name,
+                     [=](float *y, std::string &impl, std::string &why) {
+                       return dnnl(l, true, xc, fc, b, rc, y, impl, why);
                      });
   }
   Options options;

@@ -202,6 +202,21 @@ Value transposeValue(OpBuilder &b, Location loc, Value v,
   if (auto g = v.getDefiningOp<linalg::GenericOp>())
     if (v.hasOneUse() && isPermutableElementwise(g))
       return permuteElementwise(b, g, perm, created);
+  // A constant padding (a "same" convolution's): pad the transposed
+  // source, so that the padding copy stays the only one.
+  if (auto pad = v.getDefiningOp<tensor::PadOp>())
+    if (Value value = pad.getConstantPaddingValue();
+        value && v.hasOneUse() && !pad.getNofold()) {
+      // (A constant defined in the padding's body is copied out of it.)
+      if (value.getParentRegion() == &pad.getRegion())
+        value = b.clone(*value.getDefiningOp())->getResult(0);
+      Value source = transposeValue(b, loc, pad.getSource(), perm, created);
+      auto type = RankedTensorType::get(
+          applyPermutation(pad.getResultType().getShape(), perm), elem);
+      return tensor::PadOp::create(
+          b, loc, type, source, applyPermutation(pad.getMixedLowPad(), perm),
+          applyPermutation(pad.getMixedHighPad(), perm), value);
+    }
   return emitTranspose(b, loc, v, perm, created);
 }
 
