@@ -39,9 +39,16 @@ std::function<void()> dnnlConvolution(const DnnlConvLayer &l, void *in,
   try {
     static engine eng(engine::kind::cpu, 0);
     static stream strm(eng);
-    tag layout = l.nchw ? tag::nchw : tag::nhwc;
-    memory::desc srcMd({l.n, l.ci, l.hi, l.wi}, dnnlType(l.src), layout);
+    tag user = l.nchw ? tag::nchw : tag::nhwc;
+    tag layout = l.blocked ? tag::nChw16c : user;
+    // (A few input channels, the stem's 3, stay as they are: oneDNN's
+    // first-layer kernels read them so, its blocked ones would not run.)
+    bool blockedSrc = l.blocked && l.ci % 16 == 0;
+    memory::desc srcMd({l.n, l.ci, l.hi, l.wi}, dnnlType(l.src),
+                       blockedSrc ? tag::nChw16c : user);
     memory::desc dstMd({l.n, l.co, l.h, l.w}, dnnlType(l.dst), layout);
+    memory::desc userSrcMd({l.n, l.ci, l.hi, l.wi}, dnnlType(l.src), user);
+    memory::desc userDstMd({l.n, l.co, l.h, l.w}, dnnlType(l.dst), user);
     memory::desc biasMd({l.co}, dt::f32, tag::a);
     memory::dims weiDims = {l.co, l.ci, l.kh, l.kw};
     if (l.groups > 1)
@@ -73,18 +80,38 @@ std::function<void()> dnnlConvolution(const DnnlConvLayer &l, void *in,
     memory w(pd.weights_desc(), eng);
     reorder(userWei, w).execute(strm, userWei, w);
     strm.wait();
+    memory userSrc(userSrcMd, eng, in), userDst(userDstMd, eng, out);
+    memory userResidual;
+    if (residual)
+      userResidual = memory(userDstMd, eng, const_cast<void *>(residual));
     std::unordered_map<int, memory> args = {
-        {DNNL_ARG_SRC, memory(srcMd, eng, in)},
+        {DNNL_ARG_SRC, blockedSrc ? memory(srcMd, eng) : userSrc},
         {DNNL_ARG_WEIGHTS, w},
-        {DNNL_ARG_DST, memory(dstMd, eng, out)}};
+        {DNNL_ARG_DST, l.blocked ? memory(dstMd, eng) : userDst}};
     if (bias)
       args[DNNL_ARG_BIAS] = memory(biasMd, eng, const_cast<float *>(bias));
+    const int residualArg = DNNL_ARG_ATTR_MULTIPLE_POST_OP(0) | DNNL_ARG_SRC_1;
     if (residual)
-      args[DNNL_ARG_ATTR_MULTIPLE_POST_OP(0) | DNNL_ARG_SRC_1] =
-          memory(dstMd, eng, const_cast<void *>(residual));
+      args[residualArg] = l.blocked ? memory(dstMd, eng) : userResidual;
     convolution_forward conv(pd);
-    return [conv, args]() {
+    if (!l.blocked)
+      return [conv, args]() {
+        conv.execute(strm, args);
+        strm.wait();
+      };
+    memory src = args.at(DNNL_ARG_SRC), dst = args.at(DNNL_ARG_DST);
+    memory blockedResidual = residual ? args.at(residualArg) : memory();
+    reorder toSrc = blockedSrc ? reorder(userSrc, src) : reorder();
+    reorder fromDst(dst, userDst);
+    reorder toResidual =
+        residual ? reorder(userResidual, blockedResidual) : reorder();
+    return [=]() mutable {
+      if (blockedSrc)
+        toSrc.execute(strm, userSrc, src);
+      if (residual)
+        toResidual.execute(strm, userResidual, blockedResidual);
       conv.execute(strm, args);
+      fromDst.execute(strm, dst, userDst);
       strm.wait();
     };
   } catch (const dnnl::error &e) {

@@ -38,6 +38,12 @@ struct DnnlConvLayer {
   Post post;
   /// The input, output (and residual) NCHW instead of NHWC.
   bool nchw = false;
+  /// Computed in oneDNN's blocked layout (nChw16c) between reorders of the
+  /// input (and residual) into it and of the output out of it, all timed:
+  /// what a framework holding NCHW tensors does to reach oneDNN's fastest
+  /// kernels. An input with fewer than 16 channels per block (the stem's
+  /// 3) stays in the user's layout, which oneDNN's first-layer kernels read.
+  bool blocked = false;
 };
 
 /// The timed call of oneDNN's convolution for `l` on the benchmark's

@@ -19,7 +19,10 @@
 // convolutions @regtile_schedule converts to the NHWC micro-kernel between
 // transposes (the filter transposed and packed in every call), against
 // oneDNN's convolution on the same NCHW buffers (its own choice of kernel
-// for NCHW user memory; its weights reordered once, not timed).
+// for NCHW user memory), and against oneDNN in its blocked layout
+// (nChw16c) with the reorders of the input, residual and output into and
+// out of it timed, as a framework holding NCHW tensors runs it (weights
+// reordered once, not timed, in both).
 // A layer is a GEMM of (h w) x co x (kh kw ci): the ratio to the FMA peak.
 // Inputs are multiples of 1/8 in [-4, 4]: results are exact in f32 in any
 // order.
@@ -110,8 +113,8 @@ float *keep(const std::vector<float> &v) {
 
 /// The same layer through oneDNN's convolution (harness/DnnlConv.h), on
 /// NHWC buffers with an HWCF filter or (`nchw`) NCHW ones with FCHW.
-std::function<void()> dnnl(const Layer &l, bool nchw, float *x, float *f,
-                           float *b, const float *r, float *y,
+std::function<void()> dnnl(const Layer &l, bool nchw, bool blocked, float *x,
+                           float *f, float *b, const float *r, float *y,
                            std::string &impl, std::string &why) {
   using Type = DnnlConvLayer::Type;
   DnnlConvLayer d;
@@ -127,6 +130,7 @@ std::function<void()> dnnl(const Layer &l, bool nchw, float *x, float *f,
            : std::vector<int64_t>{1, l.co, int64_t(l.k) * l.ci * l.co,
                                   int64_t(l.ci) * l.co};
   d.nchw = nchw;
+  d.blocked = blocked;
   d.post = l.epilogue == Epilogue::None ? DnnlConvLayer::Post::None
                                         : DnnlConvLayer::Post::Relu;
   return dnnlConvolution(d, x, f, b, nullptr, r, y, impl, why);
@@ -196,7 +200,7 @@ int main(int argc, char **argv) {
     variants.addConvKernels(func, l.name, mx, mf, mb, mr);
     variants.addDnnl("oneDNN conv", l.name,
                      [=](float *y, std::string &impl, std::string &why) {
-                       return dnnl(l, false, x, f, b, r, y, impl, why);
+                       return dnnl(l, false, false, x, f, b, r, y, impl, why);
                      });
   }
   // The same layers, NCHW / FCHW, on the same values.
@@ -246,7 +250,11 @@ int main(int argc, char **argv) {
     variants.addConvKernels(func.c_str(), l.name, mx, mf, mb, mr);
     variants.addDnnl("oneDNN conv", l.name,
                      [=](float *y, std::string &impl, std::string &why) {
-                       return dnnl(l, true, xc, fc, b, rc, y, impl, why);
+                       return dnnl(l, true, false, xc, fc, b, rc, y, impl, why);
+                     });
+    variants.addDnnl("oneDNN conv, nChw16c + reorders", l.name,
+                     [=](float *y, std::string &impl, std::string &why) {
+                       return dnnl(l, true, true, xc, fc, b, rc, y, impl, why);
                      });
   }
   Options options;
