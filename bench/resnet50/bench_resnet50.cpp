@@ -66,6 +66,26 @@ const char *function(Epilogue e) {
   return "";
 }
 
+/// The table's name of the layer: `prefix`, its name, its form.
+std::string workload(const Layer &l, const char *prefix) {
+  return prefix + std::string(l.name) +
+         (l.epilogue == Epilogue::ResidualRelu ? " +res"
+          : l.epilogue == Epilogue::None       ? " (shortcut)"
+                                               : "");
+}
+
+/// A layer is a GEMM of (h w) x co x (kh kw ci).
+double flops(const Layer &l) {
+  return 2.0 * l.k * l.k * l.ci * double(l.h()) * l.w() * l.co;
+}
+
+/// Its input, filter, bias, output (and residual) once.
+double bytes(const Layer &l) {
+  double y = double(l.h()) * l.w() * l.co;
+  return 4.0 * (double(l.hu) * l.wu * l.ci + double(l.k) * l.k * l.ci * l.co +
+                l.co + y + (l.epilogue == Epilogue::ResidualRelu ? y : 0));
+}
+
 /// conv(pad(X), F) + b, then the epilogue (R: the residual); exact.
 void reference(const Layer &l, const float *x, const float *f, const float *b,
                const float *r, float *y) {
@@ -189,14 +209,9 @@ int main(int argc, char **argv) {
     auto *mr =
         residual ? new M4(denseView<float, 4>(r, {1, h, w, l.co})) : nullptr;
     const char *func = function(l.epilogue);
-    std::string workload = std::string("resnet50 ") + l.name +
-                           (residual                ? " +res"
-                            : l.epilogue == E::None ? " (shortcut)"
-                                                    : "");
-    double flops = 2.0 * l.k * l.k * l.ci * ny;
-    double bytes = 4.0 * (nx + nf + l.co + ny + (residual ? ny : 0));
-    LayerVariants variants{kernels, workload, flops,          bytes,
-                           ref,     ny,       {1, h, w, l.co}};
+    LayerVariants variants{
+        kernels, workload(l, "resnet50 "), flops(l), bytes(l), ref,
+        ny,      {1, h, w, l.co}};
     variants.addConvKernels(func, l.name, mx, mf, mb, mr);
     variants.addDnnl("oneDNN conv", l.name,
                      [=](float *y, std::string &impl, std::string &why) {
@@ -239,14 +254,10 @@ int main(int argc, char **argv) {
     auto *mr =
         residual ? new M4(denseView<float, 4>(rc, {1, l.co, h, w})) : nullptr;
     std::string func = std::string("nchw_") + function(l.epilogue);
-    std::string workload = std::string("resnet50 nchw ") + l.name +
-                           (residual                ? " +res"
-                            : l.epilogue == E::None ? " (shortcut)"
-                                                    : "");
-    double flops = 2.0 * l.k * l.k * l.ci * ny;
-    double bytes = 4.0 * (nx + nf + l.co + ny + (residual ? ny : 0));
-    LayerVariants variants{kernels, workload, flops,          bytes,
-                           refc,    ny,       {1, l.co, h, w}};
+    LayerVariants variants{kernels,        workload(l, "resnet50 nchw "),
+                           flops(l),       bytes(l),
+                           refc,           ny,
+                           {1, l.co, h, w}};
     variants.addConvKernels(func.c_str(), l.name, mx, mf, mb, mr);
     variants.addDnnl("oneDNN conv", l.name,
                      [=](float *y, std::string &impl, std::string &why) {

@@ -122,6 +122,15 @@ std::optional<std::pair<Value, Perm>> matchTranspose(Value v) {
   return std::make_pair(collapse.getSrc(), perm);
 }
 
+/// The dim exprs that rename loop j of an op to loop i of a copy whose loop
+/// i is the op's loop order[i].
+SmallVector<AffineExpr> renamedLoops(Builder &b, ArrayRef<int64_t> order) {
+  SmallVector<AffineExpr> renamed;
+  for (int64_t i : invertPermutationVector(order))
+    renamed.push_back(b.getAffineDimExpr(i));
+  return renamed;
+}
+
 Value transposeValue(OpBuilder &b, Location loc, Value v,
                      ArrayRef<int64_t> perm,
                      SmallVectorImpl<Operation *> &created);
@@ -144,10 +153,7 @@ Value permuteElementwise(OpBuilder &b, linalg::GenericOp g,
                          SmallVectorImpl<Operation *> &created) {
   Location loc = g.getLoc();
   unsigned n = g.getNumLoops();
-  Perm inverse = invertPermutationVector(perm);
-  SmallVector<AffineExpr> renamed;
-  for (unsigned j = 0; j < n; ++j)
-    renamed.push_back(b.getAffineDimExpr(inverse[j]));
+  SmallVector<AffineExpr> renamed = renamedLoops(b, perm);
   SmallVector<Value> inputs;
   SmallVector<AffineMap> maps;
   for (OpOperand *in : g.getDpsInputOperands()) {
@@ -390,10 +396,7 @@ convertToChannelsLast(RewriterBase &rewriter, linalg::LinalgOp op,
   }
   Location loc = generic.getLoc();
   unsigned n = generic.getNumLoops();
-  Perm inverse = invertPermutationVector(order);
-  SmallVector<AffineExpr> renamed;
-  for (unsigned j = 0; j < n; ++j)
-    renamed.push_back(rewriter.getAffineDimExpr(inverse[j]));
+  SmallVector<AffineExpr> renamed = renamedLoops(rewriter, order);
   auto rename = [&](AffineMap map, ArrayRef<int64_t> layout) {
     AffineMap m = map.replaceDimsAndSymbols(renamed, {}, n, 0);
     if (layout.empty())
