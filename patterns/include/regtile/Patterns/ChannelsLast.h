@@ -25,9 +25,10 @@ namespace regtile {
 //   %conv    = generic ins(%in_nhwc, %filter) outs(%init_nhwc)
 //   %out     = transpose %conv                     (NHWC -> NCHW)
 //
-// A dense filter keeps its layout (the strategy packs it per channel
-// block; the maps read it as it is); a depthwise filter whose channels are
-// not innermost is transposed too (its micro-kernel loads channel vectors).
+// A dense filter gets its output channels innermost (FCHW -> CHWF, a 2-D
+// transpose: its packed cache keeps the operand's dim order and the
+// micro-kernel loads vectors of output channels); a depthwise filter
+// becomes (kh, kw, c) likewise.
 // What surrounds the convolution moves with it, so that its epilogue still
 // runs on the register tile and no transpose is left between the two:
 //   - the output's producer: a tensor.empty, a linalg.fill of one, or an
