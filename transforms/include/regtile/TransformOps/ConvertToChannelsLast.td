@@ -33,8 +33,10 @@ def ConvertToChannelsLastOp : RegtileTransformOp<"regtile.convert_to_channels_la
     %out = transpose %conv            // (n, h*w, c) -> (n, c, h*w)
     ```
 
-    A dense filter keeps its layout (the strategy packs it per channel
-    block anyway); a depthwise filter is transposed to (kh, kw, c). The
+    A dense filter is transposed from (f, c, kh, kw) to (c, kh, kw, f), so
+    that its output channels are innermost as the micro-kernel reads them
+    (`cache_read` keeps an operand's dim order); a depthwise filter is
+    transposed to (kh, kw, c). The
     output's producer (an empty tensor, a fill, an elementwise generic such
     as a bias broadcast) is rebuilt in NHWC, the result's one elementwise
     consumer (bias, ReLU, a residual add; its other full-size inputs are
