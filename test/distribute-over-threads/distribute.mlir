@@ -7,14 +7,20 @@
 // runtime's count, at most one thread per 256 points here, a loop over the
 // threads of the first dim (the second takes the rest), pieces of
 // ceil(tiles / threads) tiles.
-// CHECK: func.func private @omp_get_max_threads() -> i32
+// CHECK-DAG: func.func private @omp_in_parallel() -> i32
+// CHECK-DAG: func.func private @omp_get_max_threads() -> i32
 // CHECK-LABEL: func.func @matmul(
 // CHECK-DAG: %[[C6:.*]] = arith.constant 6 : index
 // CHECK-DAG: %[[C16:.*]] = arith.constant 16 : index
 // CHECK-DAG: %[[C7:.*]] = arith.constant 7 : index
 // CHECK-DAG: %[[C4:.*]] = arith.constant 4 : index
 // CHECK: %[[RAW:.*]] = call @omp_get_max_threads() : () -> i32
-// CHECK: %[[T:.*]] = arith.index_cast %[[RAW]] : i32 to index
+// One thread in a piece of an enclosing thread loop (a nested region would
+// run on one thread):
+// CHECK: %[[IN:.*]] = call @omp_in_parallel() : () -> i32
+// CHECK: %[[NESTED:.*]] = arith.cmpi ne, %[[IN]], %{{.*}} : i32
+// CHECK: %[[SEL:.*]] = arith.select %[[NESTED]], %{{.*}}, %[[RAW]] : i32
+// CHECK: %[[T:.*]] = arith.index_cast %[[SEL]] : i32 to index
 // 37 * 53 * 29 points / 256 = 222 threads at most:
 // CHECK: %[[CAP:.*]] = arith.minui %[[T]], %{{.*}} : index
 // CHECK: %[[TEFF:.*]] = arith.maxui %[[CAP]], %{{.*}} : index

@@ -25,17 +25,20 @@
 
 // The kernel as the benchmark compiles it (C interface, memref arguments,
 // the result written in place) calls nothing but the OpenMP runtime's
-// thread count and, in each thread's piece (the parallel region, run
-// without waking the team when there is one piece), malloc and free for its
-// B cache: no memrefCopy per micro-kernel for the write-back of an output
-// tile into the slice it came from, and the cache is freed although @main
-// (in the same module) frees its own buffers.
+// thread count (and whether it runs in a parallel region already) and, in
+// each thread's piece (the parallel region, run without waking the team
+// when there is one piece), malloc and free for its B cache: no
+// memrefCopy per micro-kernel for the write-back of an output tile into the
+// slice it came from, and the cache is freed although @main (in the same
+// module) frees its own buffers.
 // RUN: %python %regtile-src/python/regtile/substitute.py "M=100 N=200 K=300" %regtile-src/examples/gemm/gemm.mlir \
 // RUN:   | %regtile-opt -p 'builtin.module(transform-preload-library{transform-library-paths=%regtile-src/strategies,%regtile-src/examples/gemm/schedule.mlir},transform-interpreter{entry-point=gemm_regtile},regtile-lower-to-llvm)' \
 // RUN:   | FileCheck %s --check-prefix=CALLS
 // CALLS-LABEL: llvm.func @matmul(
 // CALLS-NOT: llvm.call
 // CALLS: llvm.call @omp_get_max_threads()
+// CALLS-NOT: llvm.call
+// CALLS: llvm.call @omp_in_parallel()
 // CALLS-NOT: llvm.call
 // CALLS: omp.parallel if(
 // CALLS-NOT: llvm.call

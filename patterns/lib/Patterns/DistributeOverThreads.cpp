@@ -26,20 +26,22 @@ namespace regtile {
 
 namespace {
 
-/// The runtime's entry point that says how many threads a parallel region
-/// gets (OMP_NUM_THREADS, or the CPUs of the affinity mask).
+/// The runtime's entry points: how many threads a parallel region gets
+/// (OMP_NUM_THREADS, or the CPUs of the affinity mask), and whether the
+/// caller runs in an active parallel region already.
 constexpr llvm::StringLiteral kThreadCountFn = "omp_get_max_threads";
+constexpr llvm::StringLiteral kInParallelFn = "omp_in_parallel";
 
-/// Declares kThreadCountFn in the symbol table around `at` unless it is
-/// there.
-void declareThreadCountFn(RewriterBase &rewriter, Operation *at) {
+/// Declares `name`, a runtime function `() -> i32`, in the symbol table
+/// around `at` unless it is there.
+void declareRuntimeFn(RewriterBase &rewriter, Operation *at, StringRef name) {
   Operation *table = SymbolTable::getNearestSymbolTable(at->getParentOp());
-  if (!table || SymbolTable::lookupSymbolIn(table, kThreadCountFn))
+  if (!table || SymbolTable::lookupSymbolIn(table, name))
     return;
   OpBuilder::InsertionGuard guard(rewriter);
   rewriter.setInsertionPointToStart(&table->getRegion(0).front());
   auto type = rewriter.getFunctionType({}, {rewriter.getI32Type()});
-  auto fn = func::FuncOp::create(rewriter, at->getLoc(), kThreadCountFn, type);
+  auto fn = func::FuncOp::create(rewriter, at->getLoc(), name, type);
   fn.setPrivate();
 }
 
@@ -301,11 +303,26 @@ FailureOr<Tiled> tile(RewriterBase &rewriter, TilingInterface op,
 
 Value buildRuntimeThreadCount(RewriterBase &rewriter, Location loc,
                               Operation *at) {
-  declareThreadCountFn(rewriter, at);
-  auto call = func::CallOp::create(rewriter, loc, kThreadCountFn,
-                                   TypeRange{rewriter.getI32Type()});
+  declareRuntimeFn(rewriter, at, kThreadCountFn);
+  declareRuntimeFn(rewriter, at, kInParallelFn);
+  Type i32 = rewriter.getI32Type();
+  Value count =
+      func::CallOp::create(rewriter, loc, kThreadCountFn, TypeRange{i32})
+          .getResult(0);
+  // In a piece of an enclosing thread loop (a batch over threads, each
+  // batch's GEMM distributed again), a nested region would run on that
+  // piece's one thread (OpenMP's nesting is off): one piece, not the work
+  // split for nothing.
+  Value inParallel =
+      func::CallOp::create(rewriter, loc, kInParallelFn, TypeRange{i32})
+          .getResult(0);
+  Value zero = arith::ConstantIntOp::create(rewriter, loc, i32, 0);
+  Value one = arith::ConstantIntOp::create(rewriter, loc, i32, 1);
+  Value nested = arith::CmpIOp::create(rewriter, loc, arith::CmpIPredicate::ne,
+                                       inParallel, zero);
+  count = arith::SelectOp::create(rewriter, loc, nested, one, count);
   return arith::IndexCastOp::create(rewriter, loc, rewriter.getIndexType(),
-                                    call.getResult(0));
+                                    count);
 }
 
 FailureOr<DistributeOverThreadsResult> distributeOverThreads(

@@ -20,7 +20,9 @@ namespace regtile {
 
 // Splits the parallel loops of an op on tensors into one piece per thread,
 // the thread count read at run time (the OpenMP runtime's
-// omp_get_max_threads(): OMP_NUM_THREADS or the CPUs of the affinity mask):
+// omp_get_max_threads(): OMP_NUM_THREADS or the CPUs of the affinity mask;
+// 1 in a piece of an enclosing thread loop, where a nested region would
+// run on one thread):
 //
 //   %t     = min(threads, work / minimum work per thread), at least 1
 //   %grid  = the split of %t over the distributed loops (t_1 x ... x t_k
@@ -76,8 +78,11 @@ distributeOverThreads(mlir::RewriterBase &rewriter, mlir::TilingInterface op,
                       const DistributeOverThreadsOptions &options,
                       std::string &reason);
 
-/// The call that reads the runtime's thread count (declared in the nearest
-/// symbol table when missing), as an index, at the insertion point.
+/// The threads a parallel region opened at the insertion point gets, as an
+/// index: the runtime's count (omp_get_max_threads), or 1 inside an active
+/// parallel region (omp_in_parallel: a nested region runs on one thread).
+/// The runtime functions are declared in the nearest symbol table when
+/// missing.
 mlir::Value buildRuntimeThreadCount(mlir::RewriterBase &rewriter,
                                     mlir::Location loc, mlir::Operation *at);
 
