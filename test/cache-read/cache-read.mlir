@@ -177,3 +177,63 @@ module attributes {transform.with_named_sequence} {
     transform.yield
   }
 }
+
+// -----
+
+// unless_laid_out: B as wide as its one micro-panel (N = nr = 32, row-major)
+// is already stored as its cache [1][K][1][32] would be: nothing is staged,
+// the micro-kernel reads B's own rows. A is staged as before.
+// CHECK-LABEL: func.func @laid_out
+// CHECK-SAME: (%[[A:[a-z0-9]+]]: tensor<30x70xf32>, %[[B:[a-z0-9]+]]: tensor<70x32xf32>
+// CHECK: %[[CA:.*]] = tensor.empty() : tensor<40x6x1xf32>
+// CHECK-NOT: tensor.empty
+// CHECK: scf.for %[[PC:[a-z0-9_]+]] =
+// CHECK: %[[FB:.*]] = tensor.extract_slice %[[B]][%[[PC]], 0]
+// CHECK: scf.for %[[IR:[a-z0-9_]+]] =
+// CHECK: scf.for %[[MK:[a-z0-9_]+]] =
+// CHECK: %[[VB:.*]] = tensor.extract_slice %[[FB]][%[[MK]], 0] [1, 32] [1, 1]
+// CHECK: linalg.matmul ins(%{{.*}}, %[[VB]] :
+func.func @laid_out(%a: tensor<30x70xf32>, %b: tensor<70x32xf32>, %c: tensor<30x32xf32>) -> tensor<30x32xf32> {
+  %r = linalg.matmul ins(%a, %b : tensor<30x70xf32>, tensor<70x32xf32>) outs(%c : tensor<30x32xf32>) -> tensor<30x32xf32>
+  return %r : tensor<30x32xf32>
+}
+module attributes {transform.with_named_sequence} {
+  transform.named_sequence @__transform_main(%root: !transform.any_op {transform.readonly}) {
+    %mm = transform.structured.match ops{["linalg.matmul"]} in %root : (!transform.any_op) -> !transform.any_op
+    %t1, %pc = transform.structured.tile_using_for %mm tile_sizes [0, 0, 40] : (!transform.any_op) -> (!transform.any_op, !transform.any_op)
+    %t2, %ir, %jr, %mk = transform.structured.tile_using_for %t1 tile_sizes [6, 32, 1] : (!transform.any_op) -> (!transform.any_op, !transform.any_op, !transform.any_op, !transform.any_op)
+    %cb, %bb = transform.regtile.cache_read %t2, %pc {operand = 1, unless_laid_out, arch = "znver4"} : (!transform.any_op, !transform.any_op) -> (!transform.any_op, !transform.any_op)
+    %ca, %ba = transform.regtile.cache_read %t2, %ir {operand = 0, arch = "znver4"} : (!transform.any_op, !transform.any_op) -> (!transform.any_op, !transform.any_op)
+    transform.yield
+  }
+}
+
+// -----
+
+// Not laid out as the cache: B wider than one panel (N = 48, panels of
+// 32: the cache has two), B^T (the cache transposes it: [1][K][32][1]
+// tiles), B narrower than
+// its padded panel (N = 20 in a panel of 32): each is staged.
+// CHECK-LABEL: func.func @not_laid_out
+// CHECK-DAG: tensor.empty() : tensor<2x40x1x32xf32>
+// CHECK-DAG: tensor.empty() : tensor<1x40x32x1xf32>
+// CHECK-DAG: tensor.empty() : tensor<1x40x1x32xf32>
+func.func @not_laid_out(%a: tensor<30x70xf32>, %b: tensor<70x48xf32>, %bt: tensor<32x70xf32>, %b2: tensor<70x20xf32>, %c: tensor<30x48xf32>, %c1: tensor<30x32xf32>, %c2: tensor<30x20xf32>) -> (tensor<30x48xf32>, tensor<30x32xf32>, tensor<30x20xf32>) {
+  %r = linalg.matmul ins(%a, %b : tensor<30x70xf32>, tensor<70x48xf32>) outs(%c : tensor<30x48xf32>) -> tensor<30x48xf32>
+  %r1 = linalg.matmul indexing_maps = [affine_map<(m, n, k) -> (m, k)>, affine_map<(m, n, k) -> (n, k)>, affine_map<(m, n, k) -> (m, n)>]
+      ins(%a, %bt : tensor<30x70xf32>, tensor<32x70xf32>) outs(%c1 : tensor<30x32xf32>) -> tensor<30x32xf32>
+  %r2 = linalg.matmul ins(%a, %b2 : tensor<30x70xf32>, tensor<70x20xf32>) outs(%c2 : tensor<30x20xf32>) -> tensor<30x20xf32>
+  return %r, %r1, %r2 : tensor<30x48xf32>, tensor<30x32xf32>, tensor<30x20xf32>
+}
+module attributes {transform.with_named_sequence} {
+  transform.named_sequence @__transform_main(%root: !transform.any_op {transform.readonly}) {
+    %mm = transform.structured.match ops{["linalg.matmul"]} in %root : (!transform.any_op) -> !transform.any_op
+    transform.foreach %mm : !transform.any_op {
+    ^bb0(%m: !transform.any_op):
+      %t1, %pc = transform.structured.tile_using_for %m tile_sizes [0, 0, 40] : (!transform.any_op) -> (!transform.any_op, !transform.any_op)
+      %t2, %ir, %jr, %mk = transform.structured.tile_using_for %t1 tile_sizes [6, 32, 1] : (!transform.any_op) -> (!transform.any_op, !transform.any_op, !transform.any_op, !transform.any_op)
+      %cb, %bb = transform.regtile.cache_read %t2, %pc {operand = 1, unless_laid_out, arch = "znver4"} : (!transform.any_op, !transform.any_op) -> (!transform.any_op, !transform.any_op)
+    }
+    transform.yield
+  }
+}

@@ -57,6 +57,7 @@ DiagnosedSilenceableFailure regtile::transform_ops::CacheReadOp::apply(
   options.packed = !getDense();
   options.fillOnFirstUse = getFillOnFirstUse();
   options.interleave = getInterleave();
+  options.unlessLaidOut = getUnlessLaidOut();
   SmallVector<Operation *> copies, caches;
   DiagnosedSilenceableFailure status = applyToOpLoopPairs(
       *this, state, getTarget(), getLoop(), getArch(),
@@ -67,8 +68,10 @@ DiagnosedSilenceableFailure regtile::transform_ops::CacheReadOp::apply(
             regtile::cacheRead(rewriter, op, loop, target, options, reason);
         if (failed(result))
           return failure();
-        copies.push_back(result->copy);
-        caches.push_back(result->cache);
+        if (result->copy) {
+          copies.push_back(result->copy);
+          caches.push_back(result->cache);
+        }
         return success();
       });
   results.set(cast<OpResult>(getCopy()), copies);

@@ -438,6 +438,37 @@ CacheLayout computeLayout(const Analysis &a, bool packed, int64_t lanes32) {
   return l;
 }
 
+/// Whether the footprint is stored in the source as `l` would hold it in
+/// the cache: each dim of more than one element is, in the cache, either
+/// outer (untiled, or tiled by 1) or the whole of its tile (tiled by its
+/// bound, no padding), these dims come in the source's order, and the
+/// source holds the footprint contiguously (each dim after the first of
+/// them whole). E.g. a row-major B as wide as its one micro-panel.
+bool laidOutAsCache(const Analysis &a, const CacheLayout &l) {
+  if (l.interleaved)
+    return false;
+  SmallVector<int64_t> order; // the dims that vary, in the cache's order
+  for (int64_t d : l.perm) {
+    int64_t tile = l.tileOf(d);
+    if (a.bounds[d] == 1)
+      continue;
+    if (tile <= 1)
+      order.push_back(d);
+    else if (tile != a.bounds[d])
+      return false; // split into several tiles, or padded
+  }
+  for (auto [d, tile] : llvm::zip(l.innerPos, l.tiles))
+    if (a.bounds[d] > 1 && tile > 1)
+      order.push_back(d);
+  if (!llvm::is_sorted(order))
+    return false;
+  for (int64_t d = order.empty() ? 0 : order.front() + 1, rank = a.dims.size();
+       d < rank; ++d)
+    if (a.bounds[d] != wholeExtent(a.source, d))
+      return false;
+  return true;
+}
+
 /// Before the inner loops: the footprint packed into (the part of) `cache`
 /// it fills. Fills in the op's sizes of `a` where they are the source's.
 linalg::PackOp fillCache(RewriterBase &rewriter, Location loc, Analysis &a,
@@ -662,6 +693,8 @@ FailureOr<CacheReadResult> cacheRead(RewriterBase &rewriter,
   // copy stays before the loop nest, unmarked.
   if (layout.interleaved)
     markFill = false;
+  if (options.unlessLaidOut && laidOutAsCache(a, layout))
+    return CacheReadResult();
 
   // The cache: static, once, before the loop nest; filled before the inner
   // loops; read by the op.

@@ -75,6 +75,30 @@ module attributes {transform.with_named_sequence} {
     %l = transform.regtile.cache_reduce %t2, %mk : (!transform.any_op, !transform.any_op) -> !transform.any_op
     transform.yield
   }
+  // As @packed_fill with panels one register tile wide, B not staged where
+  // it is laid out as its cache would be (N = nr: unless_laid_out).
+  transform.named_sequence @packed_in_place_avx512(%root: !transform.any_op {transform.readonly}) {
+    %nr = transform.param.constant 32 : i64 -> !transform.param<i64>
+    transform.include @packed_in_place failures(propagate) (%root, %nr) : (!transform.any_op, !transform.param<i64>) -> ()
+    transform.yield
+  }
+  transform.named_sequence @packed_in_place_avx2(%root: !transform.any_op {transform.readonly}) {
+    %nr = transform.param.constant 16 : i64 -> !transform.param<i64>
+    transform.include @packed_in_place failures(propagate) (%root, %nr) : (!transform.any_op, !transform.param<i64>) -> ()
+    transform.yield
+  }
+  transform.named_sequence @packed_in_place(%root: !transform.any_op {transform.readonly},
+                                            %nr: !transform.param<i64> {transform.readonly}) {
+    %f = transform.structured.match ops{["func.func"]} attributes{sym_name = "matmul"} in %root : (!transform.any_op) -> !transform.any_op
+    %mm = transform.structured.match ops{["linalg.matmul"]} in %f : (!transform.any_op) -> !transform.any_op
+    %k = transform.param.constant 40 : i64 -> !transform.param<i64>
+    %t1, %jc, %pc = transform.structured.tile_using_for %mm tile_sizes [0, %nr, %k] : (!transform.any_op, !transform.param<i64>, !transform.param<i64>) -> (!transform.any_op, !transform.any_op, !transform.any_op)
+    %t2, %ir, %jr, %mk = transform.structured.tile_using_for %t1 tile_sizes [6, %nr, 1] : (!transform.any_op, !transform.param<i64>) -> (!transform.any_op, !transform.any_op, !transform.any_op, !transform.any_op)
+    %cb, %bb = transform.regtile.cache_read %t2, %pc {operand = 1, fill_on_first_use, unless_laid_out} : (!transform.any_op, !transform.any_op) -> (!transform.any_op, !transform.any_op)
+    %ca, %ba = transform.regtile.cache_read %t2, %ir {operand = 0} : (!transform.any_op, !transform.any_op) -> (!transform.any_op, !transform.any_op)
+    %l = transform.regtile.cache_reduce %t2, %mk : (!transform.any_op, !transform.any_op) -> !transform.any_op
+    transform.yield
+  }
   // Dense caches of B per K block.
   transform.named_sequence @dense(%root: !transform.any_op {transform.readonly}) {
     %f = transform.structured.match ops{["func.func"]} attributes{sym_name = "matmul"} in %root : (!transform.any_op) -> !transform.any_op

@@ -65,6 +65,10 @@ struct CacheReadOptions {
   /// reader's collapsed view is not followed by that pass yet): it is
   /// filled before the inner loops.
   bool interleave = false;
+  /// Stage nothing, leaving the IR as it is, when the footprint is already
+  /// stored as the cache would hold it (a row-major B one micro-panel wide:
+  /// the copy would move the same bytes to another place).
+  bool unlessLaidOut = false;
 };
 
 struct CacheReadResult {
@@ -73,6 +77,7 @@ struct CacheReadResult {
   mlir::Operation *copy = nullptr;
   /// The cache buffer (a tensor.empty outside the loop nest).
   mlir::Operation *cache = nullptr;
+  /// Both are null when nothing was staged (options.unlessLaidOut).
 };
 
 /// Stages input `options.operand` of `op` at `loop` (an scf.for enclosing

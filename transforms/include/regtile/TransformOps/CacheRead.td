@@ -102,6 +102,15 @@ def CacheReadOp : RegtileTransformOp<"regtile.cache_read",
     it through a collapsed view that `regtile-fill-on-first-use` does not
     follow yet).
 
+    With `unless_laid_out`, a footprint the source already stores as the
+    cache would hold it is not staged: the op reads it where it is (e.g. a
+    row-major B one micro-panel wide, a whole attention head's V of 64
+    columns with `nr = 64`: the copy would move the same bytes elsewhere).
+    That is, in the cache's order each dim of more than one element is
+    outer (untiled or tiled by 1) or the whole of its tile (no padding),
+    in the source's dim order, and the source holds the footprint
+    contiguously (the dims after the first that varies are whole).
+
     Example (GEMM: B packed per (NC, KC) block, A per (MC, KC) block):
     ```mlir
     %copyB, %cacheB = transform.regtile.cache_read %micro, %kc {operand = 1}
@@ -131,7 +140,8 @@ def CacheReadOp : RegtileTransformOp<"regtile.cache_read",
     `fill_on_first_use`, no loop is between `loop` and the op, the
     outermost of them tiles the operand, or another one does not.
     Otherwise returns the copies (the outermost loop of the tile copies;
-    with `fill_on_first_use`, the marked loop) and the caches.
+    with `fill_on_first_use`, the marked loop) and the caches, none for
+    the pairs `unless_laid_out` left unstaged.
   }];
 
   let arguments = (ins TransformHandleTypeInterface:$target,
@@ -141,6 +151,7 @@ def CacheReadOp : RegtileTransformOp<"regtile.cache_read",
                        UnitAttr:$dense,
                        UnitAttr:$fill_on_first_use,
                        UnitAttr:$interleave,
+                       UnitAttr:$unless_laid_out,
                        OptionalAttr<StrAttr>:$arch);
   let results = (outs TransformHandleTypeInterface:$copy,
                       TransformHandleTypeInterface:$cache);
