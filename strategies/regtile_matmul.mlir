@@ -45,13 +45,16 @@ module attributes {transform.with_named_sequence} {
 
   // Every linalg.matmul (on tensors; A and B in either layout through
   // indexing_maps: B is packed into row-major micro-panels either way) and
-  // every linalg.batch_matmul (one batch at a time) of `%func`, static or
+  // every linalg.batch_matmul (one batch at a time, with its elementwise
+  // consumer, each batch then blocked as a matmul) of `%func`, static or
   // dynamic shapes (every tile is bounded by the blocking):
   //   for jc < N step nc:                 B block kc x nc in L2 or L3
   //     for pc < K step kc:
   //       Bc = pack B[pc.., jc..] as [nc/nr][kc][nr]    (cache_read), by
   //            the first row tile, each K step of a panel just before
   //            its micro-kernel reads it          (fill_on_first_use)
+  //            (nothing when B is row-major and one panel wide, N = nr:
+  //            already laid out so; unless_laid_out)
   //       for ir < M step mr:
   //         for jr < nc step nr:
   //           mr x nr tile of C in registers through   (cache_reduce)
@@ -79,6 +82,29 @@ module attributes {transform.with_named_sequence} {
     transform.apply_patterns to %func {
       transform.apply_patterns.regtile.fuse_elementwise
     } : !transform.any_op
+    // Batch matmuls (A and B in either layout): batches over threads, then
+    // one batch at a time, the elementwise consumer and the fill fused into
+    // the batch loop; with its unit batch dim folded, each batch's piece is
+    // a GEMM-shaped generic and its consumer, which the matmul code below
+    // blocks (its own split over threads then gives one piece per thread
+    // of the batch loop, or splits the rows or columns when the batches
+    // took one thread: too few of them).
+    %bmms = transform.structured.match ops{["linalg.batch_matmul"]} in %func
+        : (!transform.any_op) -> !transform.any_op
+    transform.foreach %bmms : !transform.any_op {
+    ^bb0(%bmm: !transform.any_op):
+      %root = transform.regtile.epilogue_root %bmm
+          : (!transform.any_op) -> !transform.any_op
+      %piece, %threads = transform.regtile.distribute_over_threads %root
+          grains [1] {fuse_producers}
+          : (!transform.any_op) -> (!transform.any_op, !transform.any_op)
+      %one, %batch = transform.structured.fuse %piece tile_sizes [1]
+          : (!transform.any_op) -> (!transform.any_op, !transform.any_op)
+      transform.apply_patterns to %batch {
+        transform.apply_patterns.regtile.fold_unit_dims
+        transform.apply_patterns.tensor.fold_tensor_subset_ops
+      } : !transform.any_op
+    }
     // Matmuls, and generics of the same structure (e.g. u8 x s8 -> i32,
     // the inputs widened differently, which no named op expresses).
     %named = transform.structured.match ops{["linalg.matmul"]} in %func
@@ -109,35 +135,6 @@ module attributes {transform.with_named_sequence} {
           (%mm, %fixed_mr, %fixed_nr, %fixed_kc, %fixed_nc, %prefetch)
           : (!transform.any_op, !transform.param<i64>, !transform.param<i64>,
              !transform.param<i64>, !transform.param<i64>, !transform.param<i64>) -> ()
-    }
-    // Batch matmuls: one batch at a time, then the same blocking.
-    %bmms = transform.structured.match ops{["linalg.batch_matmul"]} in %func
-        : (!transform.any_op) -> !transform.any_op
-    transform.foreach %bmms : !transform.any_op {
-    ^bb0(%bmm: !transform.any_op):
-      %mr, %nr, %kc, %nc = transform.regtile.contraction_blocking %bmm
-          mr = %fixed_mr nr = %fixed_nr kc = %fixed_kc nc = %fixed_nc
-          : (!transform.any_op, !transform.param<i64>, !transform.param<i64>,
-             !transform.param<i64>, !transform.param<i64>)
-          -> (!transform.param<i64>, !transform.param<i64>,
-              !transform.param<i64>, !transform.param<i64>)
-      %g = transform.regtile.dot_product_group %bmm
-          : (!transform.any_op) -> !transform.param<i64>
-      %piece, %threads = transform.regtile.distribute_over_threads %bmm grains [1, %mr, %nr, 0] {max_loops = 1}
-          : (!transform.any_op, !transform.param<i64>, !transform.param<i64>)
-          -> (!transform.any_op, !transform.any_op)
-      %one, %batch = transform.structured.tile_using_for %piece tile_sizes [1, 0, 0, 0]
-          : (!transform.any_op) -> (!transform.any_op, !transform.any_op)
-      %block, %jc, %pc = transform.structured.tile_using_for %one tile_sizes [0, 0, %nc, %kc]
-          : (!transform.any_op, !transform.param<i64>, !transform.param<i64>)
-          -> (!transform.any_op, !transform.any_op, !transform.any_op)
-      %micro, %ir, %jr, %k = transform.structured.tile_using_for %block tile_sizes [0, %mr, %nr, %g]
-          : (!transform.any_op, !transform.param<i64>, !transform.param<i64>, !transform.param<i64>)
-          -> (!transform.any_op, !transform.any_op, !transform.any_op, !transform.any_op)
-      %copy, %cache = transform.regtile.cache_read %micro, %pc {operand = 1, fill_on_first_use, interleave}
-          : (!transform.any_op, !transform.any_op) -> (!transform.any_op, !transform.any_op)
-      %loop = transform.regtile.cache_reduce %micro, %k prefetch_ahead = %prefetch {prefetch_next_streams, allow_reassociation}
-          : (!transform.any_op, !transform.any_op, !transform.param<i64>) -> !transform.any_op
     }
     // Matrix-vector products, y[m] += A[m][k] x[k] with A row-major:
     // memory-bound, no register blocking to do. Rows over threads (pieces
@@ -249,7 +246,7 @@ module attributes {transform.with_named_sequence} {
       %micro, %ir, %jr, %k = transform.structured.tile_using_for %blocks tile_sizes [%mr, %nr, %g]
           : (!transform.any_op, !transform.param<i64>, !transform.param<i64>, !transform.param<i64>)
           -> (!transform.any_op, !transform.any_op, !transform.any_op, !transform.any_op)
-      %copy, %cache = transform.regtile.cache_read %micro, %pc {operand = 1, fill_on_first_use, interleave}
+      %copy, %cache = transform.regtile.cache_read %micro, %pc {operand = 1, fill_on_first_use, interleave, unless_laid_out}
           : (!transform.any_op, !transform.any_op) -> (!transform.any_op, !transform.any_op)
       %loop = transform.regtile.cache_reduce %micro, %k prefetch_ahead = %prefetch {prefetch_next_streams, allow_reassociation}
           : (!transform.any_op, !transform.any_op, !transform.param<i64>) -> !transform.any_op
@@ -264,7 +261,7 @@ module attributes {transform.with_named_sequence} {
     %micro, %k = transform.structured.tile_using_for %tails tile_sizes [0, 0, %g]
         : (!transform.any_op, !transform.param<i64>)
         -> (!transform.any_op, !transform.any_op)
-    %copy, %cache = transform.regtile.cache_read %micro, %jc {operand = 1, fill_on_first_use, interleave}
+    %copy, %cache = transform.regtile.cache_read %micro, %jc {operand = 1, fill_on_first_use, interleave, unless_laid_out}
         : (!transform.any_op, !transform.any_op) -> (!transform.any_op, !transform.any_op)
     %loop = transform.regtile.cache_reduce %micro, %k prefetch_ahead = %prefetch {prefetch_next_streams, allow_reassociation}
         : (!transform.any_op, !transform.any_op, !transform.param<i64>) -> !transform.any_op
@@ -316,7 +313,7 @@ module attributes {transform.with_named_sequence} {
     %micro, %ir, %jr, %k = transform.structured.tile_using_for %block tile_sizes [%mr, %nr, %g]
         : (!transform.any_op, !transform.param<i64>, !transform.param<i64>, !transform.param<i64>)
         -> (!transform.any_op, !transform.any_op, !transform.any_op, !transform.any_op)
-    %copy, %cache = transform.regtile.cache_read %micro, %pc {operand = 1, fill_on_first_use, interleave}
+    %copy, %cache = transform.regtile.cache_read %micro, %pc {operand = 1, fill_on_first_use, interleave, unless_laid_out}
         : (!transform.any_op, !transform.any_op) -> (!transform.any_op, !transform.any_op)
     %loop = transform.regtile.cache_reduce %micro, %k prefetch_ahead = %prefetch {prefetch_next_streams, allow_reassociation}
         : (!transform.any_op, !transform.any_op, !transform.param<i64>) -> !transform.any_op
