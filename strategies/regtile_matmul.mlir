@@ -102,7 +102,6 @@ module attributes {transform.with_named_sequence} {
           : (!transform.any_op) -> (!transform.any_op, !transform.any_op)
       transform.apply_patterns to %batch {
         transform.apply_patterns.regtile.fold_unit_dims
-        transform.apply_patterns.tensor.fold_tensor_subset_ops
       } : !transform.any_op
     }
     // Matmuls, and generics of the same structure (e.g. u8 x s8 -> i32,
