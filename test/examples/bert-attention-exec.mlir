@@ -10,8 +10,8 @@
 // RUN: %examples check bert_attention -- %difftest-args | FileCheck %s
 // CHECK: == bert_attention {{.*}}: bert_regtile{{$}}
 // CHECK: PASS 6 cases
-// On 1, 3 and 7 threads (more than the cores):
-// RUN: %examples check bert_attention -- %difftest-args --threads 1,3,7 --case "H=3 S=50 T=70 D=64" | FileCheck %s --check-prefix=THREADS
+// On 1, 2, 3 and 7 threads (more than the cores):
+// RUN: %examples check bert_attention -- %difftest-args --threads 1,2,3,7 --case "H=3 S=50 T=70 D=64" | FileCheck %s --check-prefix=THREADS
 // THREADS: PASS 1 cases
 //
 // The scheduled IR of @attention_scores: no linalg op left (no loop nest
