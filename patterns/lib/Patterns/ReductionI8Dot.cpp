@@ -202,9 +202,13 @@ private:
       products = widen(s8, /*isSigned=*/true);
     else if (s8IsOnes)
       products = widen(u8, /*isSigned=*/false);
-    else
-      products =
-          arith::MulIOp::create(b, loc, widen(u8, false), widen(s8, true));
+    else {
+      // Named first: the order of function arguments' evaluation (and so
+      // of the ops in the IR) differs between compilers.
+      Value s = widen(s8, /*isSigned=*/true);
+      Value u = widen(u8, /*isSigned=*/false);
+      products = arith::MulIOp::create(b, loc, u, s);
+    }
     return vector::MultiDimReductionOp::create(
         b, loc, products, acc, ArrayRef<bool>{false, true}, CombiningKind::ADD);
   }
