@@ -7,7 +7,7 @@ set -euo pipefail
 packages=(
   cmake ninja-build python3 git
   libmlir-22-dev mlir-22-tools llvm-22-dev llvm-22-tools clang-22 lld-22
-  libomp-22-dev
+  libomp-22-dev libclang-rt-22-dev
   clang-format-22
 )
 if [[ "${1:-}" == "--bench" ]]; then

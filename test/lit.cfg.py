@@ -59,6 +59,11 @@ config.substitutions.append(("%mlir-opt", opt))
 config.substitutions.append(("%regtile-plugin", plugin))
 config.substitutions.append(("%regtile-src", config.regtile_src_root))
 config.substitutions.append(("%regtile-obj", config.regtile_obj_root))
+# The C++ compiler regtile was built with: a downstream project linking its
+# libraries uses the same (a sanitizer build's runtimes are the compiler's).
+config.substitutions.append((
+    "%cmake-cxx-compiler",
+    f"-DCMAKE_CXX_COMPILER={config.regtile_cxx_compiler}"))
 # What the host executes: execution tests whose schedules pin a register
 # tile pick the one that fits the host's register file (%host-isa: avx512
 # with 32 zmm registers, else avx2 with 16 ymm; the project's machines are

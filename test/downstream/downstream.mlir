@@ -4,7 +4,7 @@
 // registered from the library (no plugin).
 // RUN: rm -rf %t && mkdir -p %t
 // RUN: cmake --install %regtile-obj --prefix %t/prefix > %t/install.log
-// RUN: cmake -S %regtile-src/examples/downstream -B %t/build -DCMAKE_PREFIX_PATH=%t/prefix -DCMAKE_BUILD_TYPE=Release > %t/configure.log
+// RUN: cmake -S %regtile-src/examples/downstream -B %t/build -DCMAKE_PREFIX_PATH=%t/prefix -DCMAKE_BUILD_TYPE=Release %cmake-cxx-compiler > %t/configure.log
 // RUN: cmake --build %t/build > %t/build.log
 // RUN: %t/build/downstream-opt --downstream-fold-unit-dims %s | FileCheck %s --check-prefix=FOLD
 // RUN: %t/build/downstream-opt --downstream-fold-unit-dims --regtile-lower-to-llvm=target=znver4 %s | FileCheck %s --check-prefix=LLVM
