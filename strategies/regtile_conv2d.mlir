@@ -103,7 +103,9 @@ module attributes {transform.with_named_sequence} {
   //   for oc step channels:                         (the consumer's loops)
   //     F = filter[:, :, :, oc..] as [kh][ci][kw][channels]   (cache_read;
   //         a small 1x1 filter of few row tiles is read in place, see
-  //         convolution_blocking)
+  //         convolution_blocking; with one row tile across the width, as
+  //         on 7 x 7 images, packed by the first row tile as it computes:
+  //         fill_on_first_use_if_able)
   //     for n, oh, ow step rows:
   //       acc[rows][channels / lanes] = bias vectors (or the output tile)
   //       for kh:                                    (cache_reduce)
@@ -227,7 +229,7 @@ module attributes {transform.with_named_sequence} {
     %reduced, %kh, %groups = transform.structured.tile_using_for %generic tile_sizes [0, 0, 0, 0, 1, 0, %ci]
         : (!transform.any_op, !transform.param<i64>)
         -> (!transform.any_op, !transform.any_op, !transform.any_op)
-    %copy, %cache = transform.regtile.cache_read %reduced, %oc operand = %filter {interleave}
+    %copy, %cache = transform.regtile.cache_read %reduced, %oc operand = %filter {interleave, fill_on_first_use_if_able}
         : (!transform.any_op, !transform.any_op, !transform.param<i64>)
         -> (!transform.any_op, !transform.any_op)
     %loop = transform.regtile.cache_reduce %reduced, %kh prefetch_ahead = %prefetch {allow_reassociation}

@@ -156,6 +156,59 @@ module attributes {transform.with_named_sequence} {
 
 // -----
 
+// A loop that runs once between the row tiles and the micro-kernel (a
+// second loop over rows, one tile of 6 in each row tile of 6: a
+// convolution's single row tile along a 7 x 7 image's width) neither
+// repeats the fill nor holds it: the copy is marked.
+// CHECK-LABEL: func.func @fill_on_first_use_once_loop
+// CHECK: } {regtile.fill_on_first_use}
+func.func @fill_on_first_use_once_loop(%a: tensor<12x8xf32>, %b: tensor<8x16xf32>, %c: tensor<12x16xf32>) -> tensor<12x16xf32> {
+  %r = linalg.matmul ins(%a, %b : tensor<12x8xf32>, tensor<8x16xf32>) outs(%c : tensor<12x16xf32>) -> tensor<12x16xf32>
+  return %r : tensor<12x16xf32>
+}
+module attributes {transform.with_named_sequence} {
+  transform.named_sequence @__transform_main(%root: !transform.any_op {transform.readonly}) {
+    %mm = transform.structured.match ops{["linalg.matmul"]} in %root : (!transform.any_op) -> !transform.any_op
+    %t1, %pc = transform.structured.tile_using_for %mm tile_sizes [0, 0, 4] : (!transform.any_op) -> (!transform.any_op, !transform.any_op)
+    %t2, %ir = transform.structured.tile_using_for %t1 tile_sizes [6] : (!transform.any_op) -> (!transform.any_op, !transform.any_op)
+    %t3, %ir2 = transform.structured.tile_using_for %t2 tile_sizes [6] : (!transform.any_op) -> (!transform.any_op, !transform.any_op)
+    %t4, %jr, %k = transform.structured.tile_using_for %t3 tile_sizes [0, 16, 1] : (!transform.any_op) -> (!transform.any_op, !transform.any_op, !transform.any_op)
+    %cb, %bb = transform.regtile.cache_read %t4, %pc {operand = 1, fill_on_first_use, arch = "znver4"} : (!transform.any_op, !transform.any_op) -> (!transform.any_op, !transform.any_op)
+    transform.yield
+  }
+}
+
+// -----
+
+// fill_on_first_use_if_able: where the loops do not allow the fill on
+// first use (a second loop over rows that runs twice: cache-read/invalid.mlir
+// @fill_on_first_use_repeated), the copy stays before them, unmarked, and
+// the op reads the cache.
+// CHECK-LABEL: func.func @fill_on_first_use_if_able
+//   CHECK-NOT: regtile.fill_on_first_use
+//       CHECK: tensor.empty() : tensor<1x4x1x16xf32>
+//   CHECK-NOT: regtile.fill_on_first_use
+//       CHECK: vector.transfer_write {{.*}} tensor<1x4x1x16xf32>
+//   CHECK-NOT: regtile.fill_on_first_use
+//       CHECK: linalg.matmul
+func.func @fill_on_first_use_if_able(%a: tensor<12x8xf32>, %b: tensor<8x16xf32>, %c: tensor<12x16xf32>) -> tensor<12x16xf32> {
+  %r = linalg.matmul ins(%a, %b : tensor<12x8xf32>, tensor<8x16xf32>) outs(%c : tensor<12x16xf32>) -> tensor<12x16xf32>
+  return %r : tensor<12x16xf32>
+}
+module attributes {transform.with_named_sequence} {
+  transform.named_sequence @__transform_main(%root: !transform.any_op {transform.readonly}) {
+    %mm = transform.structured.match ops{["linalg.matmul"]} in %root : (!transform.any_op) -> !transform.any_op
+    %t1, %pc = transform.structured.tile_using_for %mm tile_sizes [0, 0, 4] : (!transform.any_op) -> (!transform.any_op, !transform.any_op)
+    %t2, %ir = transform.structured.tile_using_for %t1 tile_sizes [6] : (!transform.any_op) -> (!transform.any_op, !transform.any_op)
+    %t3, %ir2 = transform.structured.tile_using_for %t2 tile_sizes [2] : (!transform.any_op) -> (!transform.any_op, !transform.any_op)
+    %t4, %jr, %k = transform.structured.tile_using_for %t3 tile_sizes [0, 16, 1] : (!transform.any_op) -> (!transform.any_op, !transform.any_op, !transform.any_op)
+    %cb, %bb = transform.regtile.cache_read %t4, %pc {operand = 1, fill_on_first_use_if_able, arch = "znver4"} : (!transform.any_op, !transform.any_op) -> (!transform.any_op, !transform.any_op)
+    transform.yield
+  }
+}
+
+// -----
+
 // operand = -1 (convolution_blocking's filter read in place): nothing is
 // staged, the op reads its operand (the empty results: cache-read/invalid.mlir).
 // CHECK-LABEL: func.func @nothing_to_stage

@@ -323,3 +323,19 @@ module attributes {transform.with_named_sequence} {
     transform.yield
   }
 }
+
+// -----
+
+func.func @fill_on_first_use_twice(%a: tensor<12x8xf32>, %b: tensor<8x16xf32>, %c: tensor<12x16xf32>) -> tensor<12x16xf32> {
+  %r = linalg.matmul ins(%a, %b : tensor<12x8xf32>, tensor<8x16xf32>) outs(%c : tensor<12x16xf32>) -> tensor<12x16xf32>
+  return %r : tensor<12x16xf32>
+}
+module attributes {transform.with_named_sequence} {
+  transform.named_sequence @__transform_main(%root: !transform.any_op {transform.readonly}) {
+    %mm = transform.structured.match ops{["linalg.matmul"]} in %root : (!transform.any_op) -> !transform.any_op
+    %t1, %pc = transform.structured.tile_using_for %mm tile_sizes [0, 0, 4] : (!transform.any_op) -> (!transform.any_op, !transform.any_op)
+    // expected-error @below {{expected `fill_on_first_use` or `fill_on_first_use_if_able`, not both}}
+    %cb, %bb = transform.regtile.cache_read %t1, %pc {operand = 1, fill_on_first_use, fill_on_first_use_if_able} : (!transform.any_op, !transform.any_op) -> (!transform.any_op, !transform.any_op)
+    transform.yield
+  }
+}

@@ -10,9 +10,11 @@
 // CHECK: == resnet50 {{.*}}: resnet50_regtile{{$}}
 // CHECK: PASS 5 cases
 // On 1, 2, 3 and 7 threads (more than the cores), a 3x3 layer large enough
-// to split and a strided 1x1 one:
+// to split, a strided 1x1 one and a 7 x 7 one (last stage: the filter
+// packed by the first row tile, channels that divide no vector):
 // RUN: %examples check resnet50 -- %difftest-args --threads 1,2,3,7 \
 // RUN:   --case "HU=28 WU=28 HI=30 WI=30 H=28 W=28 CI=32 CO=48 KH=3 KW=3 S=1 P=1" \
 // RUN:   --case "HU=29 WU=27 HI=29 WI=27 H=15 W=14 CI=40 CO=36 KH=1 KW=1 S=2 P=0" \
+// RUN:   --case "HU=7 WU=7 HI=9 WI=9 H=7 W=7 CI=21 CO=37 KH=3 KW=3 S=1 P=1" \
 // RUN:   | FileCheck %s --check-prefix=THREADS
-// THREADS: PASS 2 cases
+// THREADS: PASS 3 cases

@@ -203,3 +203,99 @@ func.func @unsigned(%b: memref<64x32xf32>, %c: memref<?x32xf32>, %n: index) {
   memref.dealloc %cache : memref<64x32xf32>
   return
 }
+
+// -----
+
+// A convolution's filter panel read through a view that adds a unit dim
+// (memref.expand_shape, as the micro-kernel's kh slice of the cache
+// becomes after bufferization): the reads resolve through it to the
+// cache's rows, which the first row tile fills and forwards.
+// CHECK-LABEL: func.func @unit_dim_view(
+//  CHECK-SAME:   %[[F:.*]]: memref<3x64x32xf32>, %[[X:.*]]: memref<7x3x64xf32>, %[[Y:.*]]: memref<7x32xf32>
+//       CHECK:   %[[CACHE:.*]] = memref.alloc() : memref<3x64x32xf32>
+//   CHECK-NOT:   regtile.fill_on_first_use
+//       CHECK:   scf.for %{{.*}} = %{{.*}} to %{{.*}} step
+//       CHECK:     scf.for %[[KH0:[a-z0-9_]+]] =
+//       CHECK:       scf.for %[[CI0:[a-z0-9_]+]] =
+//       CHECK:       %[[ROW:.*]] = vector.load %[[F]][%[[KH0]], %[[CI0]], %{{.*}}] : memref<3x64x32xf32>, vector<32xf32>
+//       CHECK:       vector.store %[[ROW]], %[[CACHE]][%[[KH0]], %[[CI0]], %{{.*}}] : memref<3x64x32xf32>, vector<32xf32>
+//   CHECK-NOT:       vector.load %{{.*}} : memref<1x64x32xf32
+//       CHECK:       vector.fma %{{.*}}, %[[ROW]]
+//       CHECK:   scf.for
+//   CHECK-NOT:     vector.store %{{.*}}, %[[CACHE]]
+//       CHECK:     memref.expand_shape
+//       CHECK:     vector.load %{{.*}} : memref<1x64x32xf32
+func.func @unit_dim_view(%f: memref<3x64x32xf32>, %x: memref<7x3x64xf32>, %y: memref<7x32xf32>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c3 = arith.constant 3 : index
+  %c7 = arith.constant 7 : index
+  %c64 = arith.constant 64 : index
+  %zero = arith.constant dense<0.0> : vector<32xf32>
+  %cache = memref.alloc() : memref<3x64x32xf32>
+  scf.for %kh = %c0 to %c3 step %c1 {
+    scf.for %ci = %c0 to %c64 step %c1 {
+      %row = vector.load %f[%kh, %ci, %c0] : memref<3x64x32xf32>, vector<32xf32>
+      vector.store %row, %cache[%kh, %ci, %c0] : memref<3x64x32xf32>, vector<32xf32>
+    }
+  } {regtile.fill_on_first_use}
+  scf.for %r = %c0 to %c7 step %c1 {
+    %acc = scf.for %kh = %c0 to %c3 step %c1 iter_args(%a = %zero) -> (vector<32xf32>) {
+      %slice = memref.subview %cache[%kh, 0, 0] [1, 64, 32] [1, 1, 1] : memref<3x64x32xf32> to memref<64x32xf32, strided<[32, 1], offset: ?>>
+      %panel = memref.expand_shape %slice [[0, 1], [2]] output_shape [1, 64, 32] : memref<64x32xf32, strided<[32, 1], offset: ?>> into memref<1x64x32xf32, strided<[2048, 32, 1], offset: ?>>
+      %s = scf.for %ci = %c0 to %c64 step %c1 iter_args(%b = %a) -> (vector<32xf32>) {
+        %w = vector.load %panel[%c0, %ci, %c0] : memref<1x64x32xf32, strided<[2048, 32, 1], offset: ?>>, vector<32xf32>
+        %in = memref.load %x[%r, %kh, %ci] : memref<7x3x64xf32>
+        %v = vector.broadcast %in : f32 to vector<32xf32>
+        %b2 = vector.fma %v, %w, %b : vector<32xf32>
+        scf.yield %b2 : vector<32xf32>
+      }
+      scf.yield %s : vector<32xf32>
+    }
+    vector.store %acc, %y[%r, %c0] : memref<7x32xf32>, vector<32xf32>
+  }
+  memref.dealloc %cache : memref<3x64x32xf32>
+  return
+}
+
+// -----
+
+// The fill's source is a view of an allocation that is not a subview (the
+// NCHW filter transposed into a buffer, then expanded to [ci][kh][kw][co]):
+// its origin is known, the loop does not write it, the fill moves.
+// CHECK-LABEL: func.func @viewed_source(
+//       CHECK:   %[[T:.*]] = memref.alloc() : memref<2048xf32>
+//       CHECK:   %[[SRC:.*]] = memref.expand_shape %[[T]]
+//   CHECK-NOT:   regtile.fill_on_first_use
+//       CHECK:   scf.for
+//       CHECK:     scf.for
+//       CHECK:       %[[ROW:.*]] = vector.load %[[SRC]]
+//       CHECK:       vector.store %[[ROW]]
+//       CHECK:       vector.fma %{{.*}}, %[[ROW]]
+func.func @viewed_source(%x: memref<7x64xf32>, %y: memref<7x32xf32>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c7 = arith.constant 7 : index
+  %c64 = arith.constant 64 : index
+  %zero = arith.constant dense<0.0> : vector<32xf32>
+  %t = memref.alloc() : memref<2048xf32>
+  %src = memref.expand_shape %t [[0, 1]] output_shape [64, 32] : memref<2048xf32> into memref<64x32xf32>
+  %cache = memref.alloc() : memref<64x32xf32>
+  scf.for %ci = %c0 to %c64 step %c1 {
+    %row = vector.load %src[%ci, %c0] : memref<64x32xf32>, vector<32xf32>
+    vector.store %row, %cache[%ci, %c0] : memref<64x32xf32>, vector<32xf32>
+  } {regtile.fill_on_first_use}
+  scf.for %r = %c0 to %c7 step %c1 {
+    %acc = scf.for %ci = %c0 to %c64 step %c1 iter_args(%b = %zero) -> (vector<32xf32>) {
+      %w = vector.load %cache[%ci, %c0] : memref<64x32xf32>, vector<32xf32>
+      %in = memref.load %x[%r, %ci] : memref<7x64xf32>
+      %v = vector.broadcast %in : f32 to vector<32xf32>
+      %b2 = vector.fma %v, %w, %b : vector<32xf32>
+      scf.yield %b2 : vector<32xf32>
+    }
+    vector.store %acc, %y[%r, %c0] : memref<7x32xf32>, vector<32xf32>
+  }
+  memref.dealloc %cache : memref<64x32xf32>
+  memref.dealloc %t : memref<2048xf32>
+  return
+}

@@ -212,6 +212,39 @@ func.func @writes_source(%b: memref<64x32xf32>, %c: memref<8x32xf32>) {
 
 // -----
 
+// The fill reads the source through a view that is not a subview (an
+// expand_shape, as of a transposed filter): the loop's write to the
+// source's buffer is still seen.
+// CHECK-LABEL: func.func @writes_viewed_source(
+//       CHECK:   scf.for
+//   CHECK-NOT:   regtile.fill_on_first_use
+func.func @writes_viewed_source(%b: memref<2048xf32>, %c: memref<8x32xf32>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c2 = arith.constant 2 : index
+  %c8 = arith.constant 8 : index
+  %c64 = arith.constant 64 : index
+  %cache = memref.alloc() : memref<1x64x32xf32>
+  %src = memref.expand_shape %b [[0, 1]] output_shape [64, 32] : memref<2048xf32> into memref<64x32xf32>
+  // expected-warning @below {{regtile.fill_on_first_use: filled before the loop: the loop after the fill may write a buffer the fill reads or the cache ('vector.store')}}
+  scf.for %p = %c0 to %c1 step %c1 {
+    scf.for %k = %c0 to %c64 step %c1 {
+      %row = vector.load %src[%k, %c0] : memref<64x32xf32>, vector<32xf32>
+      vector.store %row, %cache[%p, %k, %c0] : memref<1x64x32xf32>, vector<32xf32>
+    }
+  } {regtile.fill_on_first_use}
+  scf.for %i = %c0 to %c8 step %c2 {
+    scf.for %k = %c0 to %c64 step %c1 {
+      %v = vector.load %cache[%c0, %k, %c0] : memref<1x64x32xf32>, vector<32xf32>
+      vector.store %v, %b[%k] : memref<2048xf32>, vector<32xf32>
+    }
+  }
+  memref.dealloc %cache : memref<1x64x32xf32>
+  return
+}
+
+// -----
+
 // CHECK-LABEL: func.func @used_after(
 //       CHECK:   scf.for
 //   CHECK-NOT:   regtile.fill_on_first_use

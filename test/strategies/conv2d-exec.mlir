@@ -6,14 +6,17 @@
 // and add; the inputs are multiples of 1/8, so every product and sum is
 // exact and results compare bit for bit. The convolution is split over the
 // threads it runs with (the first two shapes; the third stays serial): 1,
-// 2, 3 and 7 (more than the cores). Then a bias add, ReLU and ReLU6
+// 2, 3 and 7 (more than the cores). The last two have one row tile across
+// the width: the filter panel is packed by the first row tile (fill on
+// first use, conv2d.mlir FILL), with channels that divide no vector. Then a bias add, ReLU and ReLU6
 // written in place on its result.
 // RUN: %difftest --threads 1,2,3,7 %S/Inputs/conv2d_plain.mlir \
 // RUN:   --schedule 'transform-preload-library{transform-library-paths=%regtile-src/strategies,%S/Inputs/conv2d_schedule.mlir},transform-interpreter{entry-point=schedule}' \
 // RUN:   --case "N=1 H=8 W=20 HI=10 WI=22 CI=16 CO=64" \
 // RUN:   --case "N=2 H=13 W=17 HI=15 WI=19 CI=9 CO=40" \
-// RUN:   --case "N=1 H=5 W=3 HI=7 WI=5 CI=3 CO=130" | FileCheck %s
-// CHECK: PASS 3 cases
+// RUN:   --case "N=1 H=5 W=3 HI=7 WI=5 CI=3 CO=130" \
+// RUN:   --case "N=1 H=9 W=3 HI=11 WI=5 CI=19 CO=70" | FileCheck %s
+// CHECK: PASS 4 cases
 //
 // A bias add + ReLU and a ReLU6 clamp written in place on the
 // convolution's result (outs(%conv)): put in consumer form, fused into one

@@ -34,6 +34,16 @@
 // RUN:   %regtile-src/examples/conv_relu/conv_relu.mlir > %t.channels.mlir
 // RUN: %regtile-opt %t.channels.mlir -p 'builtin.module(transform-preload-library{transform-library-paths=%regtile-src/strategies,%regtile-src/examples/conv_relu/schedule.mlir},transform-interpreter{entry-point=conv_relu_regtile})' \
 // RUN:   | FileCheck %s --check-prefix=CHANNELS
+// One row tile across the image's width (W = 5, the register tile's 5
+// rows: a 7 x 7 layer of ResNet's last stage): the filter panel is packed
+// by the first row tile (cache_read {fill_on_first_use_if_able}: the
+// single-iteration n and ow loops left out), the pack marked for
+// regtile-fill-on-first-use; with two row tiles across the width (the
+// first case) it stays before the row tiles, unmarked.
+// RUN: %substitute --target znver4 "N=1 H=3 W=5 HI=5 WI=7 CI=8 CO=128" \
+// RUN:   %regtile-src/examples/conv_relu/conv_relu.mlir > %t.fill.mlir
+// RUN: %regtile-opt %t.fill.mlir -p 'builtin.module(transform-preload-library{transform-library-paths=%regtile-src/strategies,%regtile-src/examples/conv_relu/schedule.mlir},transform-interpreter{entry-point=conv_relu_regtile})' \
+// RUN:   | FileCheck %s --check-prefix=FILL
 // A 1x1 convolution (MobileNetV2's projection): the micro-kernel reads the
 // filter's channel block in place, one 32-channel row per input channel (no
 // cache); staged on request (stage_filter = 1) as a 3x3 filter is.
@@ -88,6 +98,16 @@
 // PARTIAL-NOT: linalg.
 // PARTIAL: return
 
+// FILL-LABEL: func.func @conv_relu
+// FILL: %[[CACHE:.*]] = tensor.empty() : tensor<3x8x3x1x64xf32>
+// FILL: scf.for %{{.*}} = %c0 to %c128 step %c64
+// FILL: scf.for %{{.*}} = %c0 to %c3 step %c1 iter_args(%{{.*}} = %[[CACHE]])
+// FILL: vector.transfer_read {{.*}} : tensor<8x3x3x64xf32>, vector<64xf32>
+// FILL: } {regtile.fill_on_first_use}
+// FILL-NEXT: scf.for %{{.*}} = %c0 to %c3 step %c1
+// FILL-COUNT-20: vector.fma
+// FILL: return
+
 // CHECK-LABEL: func.func @conv_relu
 // CHECK-NOT: linalg.
 // CHECK: %[[CACHE:.*]] = tensor.empty() : tensor<3x8x3x1x64xf32>
@@ -95,6 +115,7 @@
 // The pack: one panel per kh, copied by whole rows of 64 channels.
 // CHECK: scf.for %{{.*}} = %c0 to %c3 step %c1 iter_args(%{{.*}} = %[[CACHE]])
 // CHECK: vector.transfer_read {{.*}} : tensor<8x3x3x64xf32>, vector<64xf32>
+// CHECK-NOT: regtile.fill_on_first_use
 // CHECK: scf.for %{{.*}} = %c0 to %c2 step %c1
 // CHECK: scf.for %{{.*}} = %c0 to %c10 step %c5
 // The bias, four vectors, starts every row's accumulators:

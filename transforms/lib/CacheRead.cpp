@@ -26,6 +26,9 @@ LogicalResult regtile::transform_ops::CacheReadOp::verify() {
   if (getOperand().has_value() == static_cast<bool>(getOperandParam()))
     return emitOpError() << "expected the input to stage as `operand` (an "
                             "attribute) or `operand = %param`, exactly one";
+  if (getFillOnFirstUse() && getFillOnFirstUseIfAble())
+    return emitOpError() << "expected `fill_on_first_use` or "
+                            "`fill_on_first_use_if_able`, not both";
   return verifyArch(getOperation(), getArch());
 }
 
@@ -55,7 +58,8 @@ DiagnosedSilenceableFailure regtile::transform_ops::CacheReadOp::apply(
   }
   options.operand = operand;
   options.packed = !getDense();
-  options.fillOnFirstUse = getFillOnFirstUse();
+  options.fillOnFirstUse = getFillOnFirstUse() || getFillOnFirstUseIfAble();
+  options.fillOnFirstUseIfAble = getFillOnFirstUseIfAble();
   options.interleave = getInterleave();
   options.unlessLaidOut = getUnlessLaidOut();
   SmallVector<Operation *> copies, caches;

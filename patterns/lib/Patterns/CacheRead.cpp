@@ -641,6 +641,56 @@ void permuteMapResults(RewriterBase &rewriter, linalg::LinalgOp op,
   });
 }
 
+/// Whether the copy can be filled on first use (fill_on_first_use): the
+/// loop right inside `loop` must read the same footprint in each iteration
+/// (it does not tile the operand) and the loops inside it must tile it
+/// (each reads a cache row once per iteration of the first; otherwise the
+/// fill of a row would run in each of their iterations). Loops that run
+/// once (a batch of 1, one row tile along a dim) neither repeat the fill
+/// nor hold it: canonicalization folds them, they are left out. False
+/// (nothing to mark) when no loop runs more than once or the one right
+/// inside runs once and the others tile the operand; fails with `reason`
+/// when the loops do not allow it.
+FailureOr<bool> fillsOnFirstUse(const Analysis &a, std::string &reason) {
+  if (a.innerLoops.empty()) {
+    reason = "fill_on_first_use: no loop between the loop and the op to "
+             "fill the cache in";
+    return failure();
+  }
+  auto tilesOperand = [&](scf::ForOp l) {
+    return llvm::any_of(a.dims,
+                        [&](const DimAccess &d) { return d.loop == l; });
+  };
+  auto runsOnce = [](scf::ForOp l) {
+    std::optional<APInt> trips = l.getStaticTripCount();
+    return trips && trips->isOne();
+  };
+  SmallVector<scf::ForOp> loops = llvm::to_vector(llvm::make_filter_range(
+      a.innerLoops, [&](scf::ForOp l) { return !runsOnce(l); }));
+  if (loops.empty())
+    return false;
+  if (tilesOperand(loops.front())) {
+    // The loop right inside runs once and reads the whole footprint, the
+    // others tile it (a GEMM of one row tile): no loop repeats the reads,
+    // nothing to fill on first use.
+    scf::ForOp once = a.innerLoops.front();
+    if (runsOnce(once) && !tilesOperand(once) &&
+        llvm::all_of(loops, tilesOperand))
+      return false;
+    reason = "fill_on_first_use: the loop inside the staging loop tiles "
+             "the operand (each of its iterations reads a different part "
+             "of the cache)";
+    return failure();
+  }
+  if (!llvm::all_of(llvm::drop_begin(loops), tilesOperand)) {
+    reason = "fill_on_first_use: a loop inside the first one does not "
+             "tile the operand (the fill of a row would run in each of "
+             "its iterations)";
+    return failure();
+  }
+  return mayRunTwice(loops.front());
+}
+
 } // namespace
 
 FailureOr<CacheReadResult> cacheRead(RewriterBase &rewriter,
@@ -652,37 +702,12 @@ FailureOr<CacheReadResult> cacheRead(RewriterBase &rewriter,
   OpBuilder::InsertionGuard guard(rewriter);
   if (failed(analyze(op, loop, options, a, reason)))
     return failure();
-  // Filling on first use: the loop right inside `loop` must read the same
-  // footprint in each iteration (it does not tile the operand). Run once,
-  // it is not a loop any more after canonicalization: the copy stays.
-  bool markFill = options.fillOnFirstUse;
-  if (markFill) {
-    if (a.innerLoops.empty()) {
-      reason = "fill_on_first_use: no loop between the loop and the op to "
-               "fill the cache in";
+  bool markFill = false;
+  if (options.fillOnFirstUse) {
+    FailureOr<bool> mark = fillsOnFirstUse(a, reason);
+    if (failed(mark) && !options.fillOnFirstUseIfAble)
       return failure();
-    }
-    auto tilesOperand = [&](scf::ForOp l) {
-      return llvm::any_of(a.dims,
-                          [&](const DimAccess &d) { return d.loop == l; });
-    };
-    scf::ForOp next = a.innerLoops.front();
-    if (tilesOperand(next)) {
-      reason = "fill_on_first_use: the loop inside the staging loop tiles "
-               "the operand (each of its iterations reads a different part "
-               "of the cache)";
-      return failure();
-    }
-    // The loops inside it tile the operand: each reads a cache row once
-    // per iteration of the first (otherwise the fill of a row would run in
-    // each of their iterations).
-    if (!llvm::all_of(llvm::drop_begin(a.innerLoops), tilesOperand)) {
-      reason = "fill_on_first_use: a loop inside the first one does not "
-               "tile the operand (the fill of a row would run in each of "
-               "its iterations)";
-      return failure();
-    }
-    markFill = mayRunTwice(next);
+    markFill = succeeded(mark) && *mark;
   }
   Location loc = op.getLoc();
   auto sourceType = cast<RankedTensorType>(a.source.getType());

@@ -13,6 +13,7 @@
 #include "mlir/IR/IRMapping.h"
 #include "mlir/Interfaces/FunctionInterfaces.h"
 #include "mlir/Interfaces/SideEffectInterfaces.h"
+#include "mlir/Interfaces/ViewLikeInterface.h"
 #include "mlir/Pass/Pass.h"
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/SetVector.h"
@@ -26,10 +27,11 @@ namespace regtile::fill_on_first_use {
 
 bool isView(Value m) {
   return m.getDefiningOp<memref::SubViewOp>() ||
-         m.getDefiningOp<memref::CastOp>();
+         m.getDefiningOp<memref::CastOp>() || isUnitDimExpansion(m);
 }
 
-/// The buffer `m` is a view of (through memref.subview / memref.cast).
+/// The buffer `m` is a view of (through memref.subview, memref.cast and
+/// unit-dim memref.expand_shape).
 Value viewRoot(Value m) {
   while (isView(m))
     m = m.getDefiningOp()->getOperand(0);
@@ -38,8 +40,9 @@ Value viewRoot(Value m) {
 
 namespace {
 
-/// The buffers `m` may be a view of: through memref.subview / memref.cast,
-/// and through the values scf.for, scf.if and scf.index_switch carry
+/// The buffers `m` may be a view of: through memref.subview / memref.cast
+/// and the other view-like ops (expand_shape, collapse_shape, ...), and
+/// through the values scf.for, scf.if and scf.index_switch carry
 /// (initial and yielded values). False if some are not known (a buffer loaded,
 /// or returned by an op the pass does not follow). Distinct function arguments
 /// and allocations are distinct buffers.
@@ -74,6 +77,11 @@ bool mayRoots(Value m, llvm::SetVector<Value> &roots,
     });
   if (isa<memref::AllocOp, memref::AllocaOp>(def))
     return roots.insert(m), true;
+  // Any other view (an expand_shape / collapse_shape of a transposed
+  // filter): the buffers its source may be.
+  if (auto view = dyn_cast<ViewLikeOpInterface>(def);
+      view && view->getNumResults() == 1)
+    return follow({view.getViewSource()});
   return false;
 }
 
@@ -334,7 +342,9 @@ LogicalResult collectReads(const Fill &fill, Operation *consumer,
   while (!worklist.empty()) {
     Value m = worklist.pop_back_val();
     for (Operation *user : m.getUsers()) {
-      if (isa<memref::SubViewOp, memref::CastOp>(user)) {
+      if (isa<memref::SubViewOp, memref::CastOp>(user) ||
+          (user->getNumResults() == 1 &&
+           isUnitDimExpansion(user->getResult(0)))) {
         worklist.push_back(user->getResult(0));
         continue;
       }

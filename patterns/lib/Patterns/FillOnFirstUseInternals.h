@@ -19,7 +19,8 @@ namespace regtile::fill_on_first_use {
 
 using namespace mlir;
 
-/// Whether `m` is a memref.subview or memref.cast.
+/// Whether `m` is a memref.subview, a memref.cast or a memref.expand_shape
+/// that only adds unit dims.
 bool isView(Value m);
 
 /// The buffer `m` is a view of (through memref.subview / memref.cast).

@@ -95,6 +95,17 @@ Value offsetIndex(OpBuilder &b, Location loc, OpFoldResult offset, Value index,
 
 } // namespace
 
+bool isUnitDimExpansion(Value m) {
+  auto expand = m.getDefiningOp<memref::ExpandShapeOp>();
+  if (!expand)
+    return false;
+  ArrayRef<int64_t> shape = expand.getResultType().getShape();
+  return llvm::all_of(
+      expand.getReassociationIndices(), [&](const ReassociationIndices &g) {
+        return llvm::count_if(g, [&](int64_t d) { return shape[d] != 1; }) <= 1;
+      });
+}
+
 void resolveThroughViews(OpBuilder &b, Location loc, Access &access,
                          function_ref<bool(Value)> descend,
                          function_ref<Value(Value)> remap) {
@@ -102,6 +113,24 @@ void resolveThroughViews(OpBuilder &b, Location loc, Access &access,
     Operation *def = access.memref.getDefiningOp();
     if (auto cast = dyn_cast<memref::CastOp>(def)) {
       access.memref = cast.getSource();
+      continue;
+    }
+    if (auto expand = dyn_cast<memref::ExpandShapeOp>(def)) {
+      // Unit dims added (isUnitDimExpansion): each source dim's index is
+      // that of the one result dim of its group that is not a unit dim
+      // (the last one if all are).
+      SmallVector<Value> indices;
+      ArrayRef<int64_t> shape = expand.getResultType().getShape();
+      for (const ReassociationIndices &group :
+           expand.getReassociationIndices()) {
+        int64_t kept = group.back();
+        for (int64_t d : group)
+          if (shape[d] != 1)
+            kept = d;
+        indices.push_back(access.indices[kept]);
+      }
+      access.memref = expand.getSrc();
+      access.indices = std::move(indices);
       continue;
     }
     auto subview = cast<memref::SubViewOp>(def);

@@ -46,8 +46,14 @@ struct Access {
 /// transfers) of a strided memref; nullopt for anything else.
 std::optional<Access> matchAccess(mlir::Operation *op);
 
+/// Whether `m` is a memref.expand_shape that only adds unit dims (each
+/// reassociation group has at most one dim that is not 1): a view whose
+/// indices are its source's, with zeros inserted.
+bool isUnitDimExpansion(mlir::Value m);
+
 /// Rewrites `access` into the same access of the buffer the views between
-/// them are taken from (memref.subview and memref.cast, walked up while
+/// them are taken from (memref.subview, memref.cast and unit-dim
+/// memref.expand_shape, see isUnitDimExpansion; walked up while
 /// `descend(memref)` holds): its indices become that buffer's, built at the
 /// builder's insertion point (folded where constant). `remap` gives the
 /// value to use for each view offset (the offset itself, or its value in

@@ -50,10 +50,15 @@ struct CacheReadOptions {
   /// runs row by row in the first iteration of the loop that reads the
   /// cache (see regtile-fill-on-first-use), when that loop reads the same
   /// cache elements in every iteration (the op's access to the operand does
-  /// not depend on that loop) and each loop inside it tiles the operand.
-  /// Fails if there is no loop between, or they are not so; does not mark
-  /// when the first runs once.
+  /// not depend on that loop) and each loop inside it tiles the operand
+  /// (loops that run once left out). Fails if there is no loop between, or
+  /// they are not so; does not mark when none runs more than once.
   bool fillOnFirstUse = false;
+  /// With fillOnFirstUse: where the loops do not allow it, fill the cache
+  /// before them (unmarked) instead of failing. For strategies whose loop
+  /// nests differ with the shape (a convolution's row tiles span one image
+  /// row or several).
+  bool fillOnFirstUseIfAble = false;
   /// Packed, two tiled dims: store each tile with the dim of the innermost
   /// inner loop innermost (K-interleaved micro-panels: B's [g][NR] tiles of
   /// a K loop stepping by g are stored [NR][g], g consecutive K values of a

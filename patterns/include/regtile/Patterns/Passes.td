@@ -93,8 +93,8 @@ def RegtileFillOnFirstUse : Pass<"regtile-fill-on-first-use"> {
     erased and its body runs instead, row by row, in the peeled first
     iteration of the scf.for after it, just before that iteration first
     reads each row, when every iteration of that loop reads the same
-    cache elements (their indices, views, and the bounds and conditions
-    around the reads do not depend on the iteration; every loop around a
+    cache elements (their indices, views (subviews, casts, expand_shapes
+    that add unit dims), and the bounds and conditions around the reads do not depend on the iteration; every loop around a
     read moves it along the cache) and the loop writes
     neither the cache nor what the fill reads. Otherwise a warning, and the
     fill stays. Run on buffers, before the prefetch passes.

@@ -77,7 +77,14 @@ def CacheReadOp : RegtileTransformOp<"regtile.cache_read",
     the outermost loop of the copy that runs more than once: loops of the
     copy that run once (over the one micro-panel of a panel one register
     tile wide, at 2048^3) are folded first, as canonicalization would fold
-    them with the mark. If the pass finds
+    them with the mark. Loops between that run once (a batch of 1, a
+    convolution's single row tile along the width) are left out of these
+    conditions: canonicalization folds them. With
+    `fill_on_first_use_if_able` instead, where the loops do not allow it,
+    the copy stays before them (unmarked) rather than failing: for
+    strategies whose loop nests change with the shape (a convolution's row
+    tiles span the image's width on 7 x 7 images, not on 56 x 56 ones).
+    If the pass finds
     the loop reading the cache differently from one iteration to the next
     (e.g. a micro-kernel left as a linalg op whose row loop's bounds move
     with the row tile), it warns and the copy stays.
@@ -138,7 +145,9 @@ def CacheReadOp : RegtileTransformOp<"regtile.cache_read",
     cache would have more or fewer than two tiled dims or the op is not one
     whose indexing maps can change, or, with
     `fill_on_first_use`, no loop is between `loop` and the op, the
-    outermost of them tiles the operand, or another one does not.
+    outermost of them that runs more than once tiles the operand, or
+    another of them that runs more than once does not (not with
+    `fill_on_first_use_if_able`).
     Otherwise returns the copies (the outermost loop of the tile copies;
     with `fill_on_first_use`, the marked loop) and the caches, none for
     the pairs `unless_laid_out` left unstaged.
@@ -150,6 +159,7 @@ def CacheReadOp : RegtileTransformOp<"regtile.cache_read",
                        Optional<TransformParamTypeInterface>:$operand_param,
                        UnitAttr:$dense,
                        UnitAttr:$fill_on_first_use,
+                       UnitAttr:$fill_on_first_use_if_able,
                        UnitAttr:$interleave,
                        UnitAttr:$unless_laid_out,
                        OptionalAttr<StrAttr>:$arch);
