@@ -704,9 +704,12 @@ FailureOr<CacheReadResult> cacheRead(RewriterBase &rewriter,
     return failure();
   bool markFill = false;
   if (options.fillOnFirstUse) {
-    FailureOr<bool> mark = fillsOnFirstUse(a, reason);
-    if (failed(mark) && !options.fillOnFirstUseIfAble)
+    std::string why;
+    FailureOr<bool> mark = fillsOnFirstUse(a, why);
+    if (failed(mark) && !options.fillOnFirstUseIfAble) {
+      reason = std::move(why);
       return failure();
+    }
     markFill = succeeded(mark) && *mark;
   }
   Location loc = op.getLoc();

@@ -342,9 +342,7 @@ LogicalResult collectReads(const Fill &fill, Operation *consumer,
   while (!worklist.empty()) {
     Value m = worklist.pop_back_val();
     for (Operation *user : m.getUsers()) {
-      if (isa<memref::SubViewOp, memref::CastOp>(user) ||
-          (user->getNumResults() == 1 &&
-           isUnitDimExpansion(user->getResult(0)))) {
+      if (user->getNumResults() == 1 && isView(user->getResult(0))) {
         worklist.push_back(user->getResult(0));
         continue;
       }

@@ -116,7 +116,9 @@ void resolveThroughViews(OpBuilder &b, Location loc, Access &access,
       continue;
     }
     if (auto expand = dyn_cast<memref::ExpandShapeOp>(def)) {
-      // Unit dims added (isUnitDimExpansion): each source dim's index is
+      assert(isUnitDimExpansion(expand.getResult()) &&
+             "only expand_shapes that add unit dims are views here");
+      // Unit dims added: each source dim's index is
       // that of the one result dim of its group that is not a unit dim
       // (the last one if all are).
       SmallVector<Value> indices;
