@@ -11,11 +11,14 @@
 // CHECK: remark: root
 // CHECK-NEXT: linalg.conv_2d_nhwc_hwcf
 // CHECK: remark: filter operand 1 : i64
-// AVX2 (16 registers): 3 pixels x 3 vectors.
-// CHECK: remark: haswell rows 3 : i64
-// CHECK: remark: haswell channels 24 : i64
-// Fixed channels: the rows derived from them.
-// CHECK: remark: fixed rows 8 : i64
+// AVX2 (16 registers): 6 pixels x 2 vectors (12 accumulators, 2 filter
+// vectors, 2 broadcasts; 3 x 3 vectors, as many FMAs per load, pads the
+// 64 channels).
+// CHECK: remark: haswell rows 6 : i64
+// CHECK: remark: haswell channels 16 : i64
+// Fixed channels: the rows derived from them (14 x 2 accumulators, 2
+// filter vectors and 2 broadcasts: the 32 registers).
+// CHECK: remark: fixed rows 14 : i64
 // CHECK: remark: fixed channels 32 : i64
 func.func @conv_56(%in: tensor<1x58x58x64xf32>, %f: tensor<3x3x64x64xf32>,
                    %o: tensor<1x56x56x64xf32>) -> tensor<1x56x56x64xf32> {
@@ -110,13 +113,13 @@ module attributes {transform.with_named_sequence} {
 // Strides and dilations: the tile rows are output pixels whatever the
 // input step (the micro-kernel reads the input at its stride): the tile of
 // the output's shape, as for unit steps (8 x 8 x 16 outputs: one row of 8
-// pixels; 12 x 12: two rows of 6).
+// pixels; 12 x 12: one row of 12).
 // CHECK-LABEL: strided
 // CHECK: remark: strided rows 8 : i64
 // CHECK: remark: strided channels 32 : i64
 // CHECK: remark: unit-step rows 8 : i64
 // CHECK: remark: unit-step channels 32 : i64
-// CHECK: remark: dilated rows 6 : i64
+// CHECK: remark: dilated rows 12 : i64
 // CHECK: remark: dilated channels 32 : i64
 func.func @strided(%in: tensor<1x17x17x16xf32>, %f: tensor<3x3x16x16xf32>, %o: tensor<1x8x8x16xf32>) -> tensor<1x8x8x16xf32> {
   %r = linalg.conv_2d_nhwc_hwcf {strides = dense<2> : tensor<2xi64>, dilations = dense<1> : tensor<2xi64>}

@@ -15,6 +15,17 @@
 // RUN:   | mlir-translate --mlir-to-llvmir | llc -O3 -mtriple=x86_64-pc-linux-gnu -mcpu=haswell \
 // RUN:   | FileCheck %s --check-prefixes=CHECK,AVX2
 
+// AVX2's largest tile, 6 pixels x 2 vectors (12-pixel rows, 64 channels):
+// 12 ymm accumulators, 2 filter vectors and 2 broadcasts fill the 16
+// registers, and nothing spills.
+// RUN: %substitute --target haswell "N=1 H=4 W=12 KH=3 KW=3 SH=1 SW=1 DH=1 DW=1 HI=6 WI=14 CI=8 CO=64" %S/Inputs/conv2d_strided.mlir \
+// RUN:   | %regtile-opt -p 'builtin.module(transform-preload-library{transform-library-paths=%regtile-src/strategies,%S/Inputs/conv2d_schedule.mlir},transform-interpreter{entry-point=schedule},regtile-lower-to-llvm)' \
+// RUN:   | mlir-translate --mlir-to-llvmir | llc -O3 -mtriple=x86_64-pc-linux-gnu -mcpu=haswell \
+// RUN:   | %python %regtile-src/test/lib/asm_loops.py | FileCheck %s --check-prefix=AVX2-6X16
+// AVX2-6X16: loop {{.*}}: fma=0
+// AVX2-6X16-NEXT: loop {{.*}}: fma=12 masked=0 maskops=0 stack=0 vstack=0 fmastack=0 calls=0
+// AVX2-6X16-NOT: loop
+
 // CHECK-LABEL: conv:
 // CHECK: This Inner Loop Header
 // CHECK: This Inner Loop Header

@@ -26,10 +26,10 @@
 // IR-DAG: #[[R1:.*]] = affine_map<(d0) -> (d0 + 2)>
 // IR-LABEL: func.func @conv
 // IR: scf.for %[[OH:.*]] = %c0 to %c4 step %c1
-// IR: scf.for %[[OW:.*]] = %c0 to %c12 step %c4
+// IR: scf.for %[[OW:.*]] = %c0 to %c12 step %c6
 // IR: %[[IH:.*]] = affine.apply #[[TWICE]](%[[OH]])
 // IR: %[[IW:.*]] = affine.apply #[[TWICE]](%[[OW]])
-// IR: tensor.extract_slice %{{.*}}[0, %[[IH]], %[[IW]], 0] [1, 3, 9, 8] [1, 1, 1, 1]
+// IR: tensor.extract_slice %{{.*}}[0, %[[IH]], %[[IW]], 0] [1, 3, 13, 8] [1, 1, 1, 1]
 // IR: scf.for %[[KH:.*]] = %c0 to %c3 step %c1
 // IR: scf.for %[[KW:.*]] = %c0 to %c3 step %c1
 // IR: scf.for %[[CI:.*]] = %c0 to %c8 step %c1
@@ -42,13 +42,13 @@
 // IR-COUNT-4: vector.fma
 //
 // x86 assembly for an AVX-512 CPU (znver4; the payload carries its
-// target): the filter's copy, then the stride-2 micro-kernel, 7 pixels x 2
-// vectors (14-pixel rows): 14 FMAs per step, no stack access, no mask, no
-// call.
+// target): the filter's copy, then the stride-2 micro-kernel, 14 pixels x
+// 2 vectors (14-pixel rows): 28 FMAs per step, no stack access, no mask,
+// no call.
 // RUN: %substitute --target znver4 "N=1 H=14 W=14 KH=3 KW=3 SH=2 SW=2 DH=1 DW=1 HI=29 WI=29 CI=16 CO=64" %S/Inputs/conv2d_strided.mlir \
 // RUN:   | %regtile-opt -p 'builtin.module(transform-preload-library{transform-library-paths=%regtile-src/strategies,%S/Inputs/conv2d_schedule.mlir},transform-interpreter{entry-point=schedule},regtile-lower-to-llvm)' \
 // RUN:   | mlir-translate --mlir-to-llvmir | llc -O3 -mtriple=x86_64-pc-linux-gnu -mcpu=znver4 \
 // RUN:   | %python %regtile-src/test/lib/asm_loops.py | FileCheck %s --check-prefix=ASM
 // ASM: loop {{.*}}: fma=0
-// ASM-NEXT: loop {{.*}}: fma=14 masked=0 maskops=0 stack=0 vstack=0 fmastack=0 calls=0
+// ASM-NEXT: loop {{.*}}: fma=28 masked=0 maskops=0 stack=0 vstack=0 fmastack=0 calls=0
 // ASM-NOT: loop

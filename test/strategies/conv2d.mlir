@@ -17,12 +17,12 @@
 // RUN: %regtile-opt %t.plain.mlir -p 'builtin.module(transform-preload-library{transform-library-paths=%regtile-src/strategies,%S/Inputs/conv2d_schedule.mlir},transform-interpreter{entry-point=schedule})' \
 // RUN:   | FileCheck %s --check-prefix=PLAIN
 
-// Rows that divide nothing (11 pixels: 4 + 4 + 3): the partial tile keeps the
+// Rows that divide nothing (17 pixels: 6 + 6 + 5): the partial tile keeps the
 // same structure (clamped rows, masked row stores), the bias and the ReLU
 // still on registers (the bias broadcast bypassed through the slices and
 // tensor.dim ops fusion leaves for dynamic tiles), no linalg op (scalar
 // fallback) left.
-// RUN: %substitute --target znver4 "N=2 H=3 W=11 HI=5 WI=13 CI=5 CO=64" \
+// RUN: %substitute --target znver4 "N=2 H=3 W=17 HI=5 WI=19 CI=5 CO=64" \
 // RUN:   %regtile-src/examples/conv_relu/conv_relu.mlir > %t.partial.mlir
 // RUN: %regtile-opt %t.partial.mlir -p 'builtin.module(transform-preload-library{transform-library-paths=%regtile-src/strategies,%regtile-src/examples/conv_relu/schedule.mlir},transform-interpreter{entry-point=conv_relu_regtile})' \
 // RUN:   | FileCheck %s --check-prefix=PARTIAL
