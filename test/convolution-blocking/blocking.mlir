@@ -2,7 +2,7 @@
 // and load timings) and the output's shape (the least padding among tiles
 // that keep the FMA units busy), and the op to tile: the convolution's
 // elementwise consumer when it is its only user.
-// RUN: %regtile-opt %s --split-input-file --transform-interpreter 2>&1 | FileCheck %s
+// RUN: %regtile-opt %s --split-input-file --transform-interpreter -o /dev/null 2>&1 | FileCheck %s
 
 // CHECK-LABEL: conv_56
 // AVX-512 (Zen 4): 56 pixels = 14 tiles of 4 (5 would pad to 60).
@@ -104,6 +104,61 @@ module attributes {transform.with_named_sequence} {
     transform.debug.emit_param_as_remark %ch, "channels" : !transform.param<i64>
     transform.debug.emit_remark_at %r, "root" : !transform.any_op
     transform.debug.emit_param_as_remark %filter4, "filter operand" : !transform.param<i64>
+    transform.yield
+  }
+}
+
+// -----
+
+// 14-pixel rows: 14 x 32 (28 accumulators) where the rows' input pixels
+// spread over the L1 sets (256 channels: 1 KiB apart); 7 x 32 where each
+// pixel is 4 KiB after the last (1024 channels, or 512 at stride 2), which
+// would put 14 rows' lines into one set of Zen 4's 8-way L1 (at most
+// 8 - 1 rows per set, a way left for the filter). Fixed rows are taken as
+// given.
+// CHECK-LABEL: remark: l1_sets
+// CHECK: remark: spread rows 14 : i64
+// CHECK: remark: spread channels 32 : i64
+// CHECK: remark: one-set rows 7 : i64
+// CHECK: remark: one-set channels 32 : i64
+// CHECK: remark: step-2 one-set rows 7 : i64
+// CHECK: remark: fixed one-set rows 14 : i64
+func.func @l1_sets(%a: tensor<1x14x14x256xf32>, %fa: tensor<1x1x256x256xf32>,
+                   %b: tensor<1x14x14x1024xf32>, %fb: tensor<1x1x1024x256xf32>,
+                   %c: tensor<1x27x27x512xf32>, %fc: tensor<1x1x512x256xf32>,
+                   %o: tensor<1x14x14x256xf32>)
+    -> (tensor<1x14x14x256xf32>, tensor<1x14x14x256xf32>, tensor<1x14x14x256xf32>) {
+  %ra = linalg.conv_2d_nhwc_hwcf {__spread__} ins(%a, %fa : tensor<1x14x14x256xf32>, tensor<1x1x256x256xf32>)
+      outs(%o : tensor<1x14x14x256xf32>) -> tensor<1x14x14x256xf32>
+  %rb = linalg.conv_2d_nhwc_hwcf {__one_set__} ins(%b, %fb : tensor<1x14x14x1024xf32>, tensor<1x1x1024x256xf32>)
+      outs(%o : tensor<1x14x14x256xf32>) -> tensor<1x14x14x256xf32>
+  %rc = linalg.conv_2d_nhwc_hwcf {__step2__, strides = dense<2> : tensor<2xi64>, dilations = dense<1> : tensor<2xi64>}
+      ins(%c, %fc : tensor<1x27x27x512xf32>, tensor<1x1x512x256xf32>)
+      outs(%o : tensor<1x14x14x256xf32>) -> tensor<1x14x14x256xf32>
+  return %ra, %rb, %rc : tensor<1x14x14x256xf32>, tensor<1x14x14x256xf32>, tensor<1x14x14x256xf32>
+}
+module attributes {transform.with_named_sequence} {
+  transform.named_sequence @__transform_main(%root: !transform.any_op {transform.readonly}) {
+    %f = transform.structured.match ops{["func.func"]} in %root : (!transform.any_op) -> !transform.any_op
+    transform.debug.emit_remark_at %f, "l1_sets" : !transform.any_op
+    %a = transform.structured.match attributes{__spread__} in %root : (!transform.any_op) -> !transform.any_op
+    %b = transform.structured.match attributes{__one_set__} in %root : (!transform.any_op) -> !transform.any_op
+    %c = transform.structured.match attributes{__step2__} in %root : (!transform.any_op) -> !transform.any_op
+    %r1, %rows1, %ch1, %f1 = transform.regtile.convolution_blocking %a {arch = "znver4"}
+        : (!transform.any_op) -> (!transform.any_op, !transform.param<i64>, !transform.param<i64>, !transform.param<i64>)
+    transform.debug.emit_param_as_remark %rows1, "spread rows" : !transform.param<i64>
+    transform.debug.emit_param_as_remark %ch1, "spread channels" : !transform.param<i64>
+    %r2, %rows2, %ch2, %f2 = transform.regtile.convolution_blocking %b {arch = "znver4"}
+        : (!transform.any_op) -> (!transform.any_op, !transform.param<i64>, !transform.param<i64>, !transform.param<i64>)
+    transform.debug.emit_param_as_remark %rows2, "one-set rows" : !transform.param<i64>
+    transform.debug.emit_param_as_remark %ch2, "one-set channels" : !transform.param<i64>
+    %r3, %rows3, %ch3, %f3 = transform.regtile.convolution_blocking %c {arch = "znver4"}
+        : (!transform.any_op) -> (!transform.any_op, !transform.param<i64>, !transform.param<i64>, !transform.param<i64>)
+    transform.debug.emit_param_as_remark %rows3, "step-2 one-set rows" : !transform.param<i64>
+    %c14 = transform.param.constant 14 : i64 -> !transform.param<i64>
+    %r4, %rows4, %ch4, %f4 = transform.regtile.convolution_blocking %b rows = %c14 {arch = "znver4"}
+        : (!transform.any_op, !transform.param<i64>) -> (!transform.any_op, !transform.param<i64>, !transform.param<i64>, !transform.param<i64>)
+    transform.debug.emit_param_as_remark %rows4, "fixed one-set rows" : !transform.param<i64>
     transform.yield
   }
 }

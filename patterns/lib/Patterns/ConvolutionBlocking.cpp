@@ -10,6 +10,25 @@
 using namespace mlir;
 
 namespace regtile {
+
+/// The bytes from one output pixel's input to the next along ow, for a
+/// dense convolution whose input has static sizes and the input channels
+/// innermost (NHWC); 0 otherwise.
+static int64_t inputPixelBytes(linalg::LinalgOp op, unsigned filterOperand,
+                               const linalg::ConvolutionDimensions &dims) {
+  if (dims.inputChannel.size() != 1 || dims.strides.size() != 2)
+    return 0;
+  OpOperand *input = op.getDpsInputOperand(filterOperand == 0 ? 1 : 0);
+  auto type = dyn_cast<ShapedType>(input->get().getType());
+  AffineMap map = op.getMatchingIndexingMap(input);
+  if (!type || !type.hasStaticShape() || type.getRank() != 4 ||
+      !type.getElementType().isIntOrFloat() ||
+      map.getResult(3) !=
+          getAffineDimExpr(dims.inputChannel[0], op.getContext()))
+    return 0;
+  return dims.strides[1] * type.getDimSize(3) * type.getElementTypeBitWidth() /
+         8;
+}
 namespace {
 
 /// Whether the filter's innermost dim is the output channels (HWCF, not
@@ -158,9 +177,9 @@ computeConvolutionBlocking(linalg::LinalgOp op, const TargetInfo &target,
                               "lanes of a native vector",
                               fixed.channels, lanes));
   SmallVector<int64_t> ranges = op.getStaticLoopRanges();
-  FailureOr<ConvolutionTile> tile =
-      chooseConvolutionTile(target, accType, ranges[2], ranges[3], fixed.rows,
-                            fixed.channels / lanes, depthwise, reason);
+  FailureOr<ConvolutionTile> tile = chooseConvolutionTile(
+      target, accType, ranges[2], ranges[3], fixed.rows, fixed.channels / lanes,
+      depthwise, inputPixelBytes(op, filterOperand, *dims), reason);
   if (failed(tile))
     return failure();
   ConvolutionBlocking b;

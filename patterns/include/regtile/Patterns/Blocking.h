@@ -159,8 +159,11 @@ struct ConvolutionTile {
 
 /// The register tile of a convolution with accumulators of `accType` and
 /// static (or dynamic) ow and oc extents: rows * nv accumulators, nv
-/// registers for the filter's channel vectors and one per row for the
-/// input broadcasts fit the register file. A tile keeps the FMA units busy
+/// registers for the filter's channel vectors and two for the input
+/// broadcasts fit the register file, and no more rows' input lines fall
+/// into one L1 set than it has ways, less one (`pixelBytes`: the input's
+/// step from one output pixel to the next, 0 if unknown; a derived tile
+/// only). A tile keeps the FMA units busy
 /// if it has enough independent accumulators (FMA latency x throughput)
 /// and loads no faster than the load units deliver; among those, the least
 /// padding wins, then the most FMAs per load (rows * nv / (rows + nv)).
@@ -173,7 +176,7 @@ struct ConvolutionTile {
 mlir::FailureOr<ConvolutionTile>
 chooseConvolutionTile(const TargetInfo &target, mlir::Type accType,
                       int64_t owExtent, int64_t ocExtent, int64_t fixedRows,
-                      int64_t fixedVectors, bool depthwise,
+                      int64_t fixedVectors, bool depthwise, int64_t pixelBytes,
                       std::string &reason);
 
 //===----------------------------------------------------------------------===//
