@@ -28,15 +28,18 @@ namespace regtile {
 // load (rows * nv / (rows + nv), nv = channels / lanes in 1..4) such that
 // the accumulators, nv registers for the filter's channel vectors and two
 // for the input broadcasts (one row's, the next row's) fit the register
-// file: 6 x 64 f32 with AVX-512 (32 registers; 5 x 64, Halide's
-// conv_layer tile, for 100-pixel rows), 6 x 16 with AVX2 (16). Also names the
-// op whose tiles a schedule's loops produce (and into which the convolution is
-// fused): the convolution's elementwise consumer if it is its only user, else
-// the convolution; and which input is the filter. A depthwise convolution
-// (linalg.depthwise_conv_2d_nhwc_hwc, channel multiplier 1) in its loop order
-// (n, oh, ow, c, kh, kw) has the same tile, rows pixels x channels, reduced
-// over (kh, kw): each FMA multiplies a vector of input channels by the filter's
-// (no broadcast).
+// file, and no more rows' input lines share an L1 set than it has ways
+// less one: 6 x 64 f32 with AVX-512 (32 registers; 5 x 64, Halide's
+// conv_layer tile, for 100-pixel rows), 6 x 16 with AVX2 (16).
+//
+// Also names the op whose tiles a schedule's loops produce (and into which
+// the convolution is fused): the convolution's elementwise consumer if it
+// is its only user, else the convolution; and which input is the filter.
+//
+// A depthwise convolution (linalg.depthwise_conv_2d_nhwc_hwc, channel
+// multiplier 1) in its loop order (n, oh, ow, c, kh, kw) has the same tile,
+// rows pixels x channels, reduced over (kh, kw): each FMA multiplies a
+// vector of input channels by the filter's (no broadcast).
 
 struct ConvolutionBlocking {
   int64_t rows = 0, channels = 0;

@@ -33,7 +33,9 @@ def ConvolutionBlockingOp : RegtileTransformOp<"regtile.convolution_blocking",
       most FMAs per load that fits the register file with a register per
       filter vector and two for the input broadcasts (one row's, the
       next row's): 6 x 64 f32 with AVX-512 (5 x 64 for 100-pixel rows,
-      14 x 32 for 14-pixel rows), 6 x 16 with AVX2. Depthwise, each FMA has its own
+      14 x 32 for 14-pixel rows), 6 x 16 with AVX2; and at most the
+      L1's ways less one rows whose input pixels share an L1 set (pixels
+      4 KiB apart: 7 x 32 for 14-pixel rows). Depthwise, each FMA has its own
       input vector and the filter vector is the only reuse: one channel
       vector and the most rows of the least padding of the output's width,
       at most half the register file (16 x 16 f32 for 112-pixel rows with
