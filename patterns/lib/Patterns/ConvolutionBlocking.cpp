@@ -29,6 +29,7 @@ static int64_t inputPixelBytes(linalg::LinalgOp op, unsigned filterOperand,
   return dims.strides[1] * type.getDimSize(3) * type.getElementTypeBitWidth() /
          8;
 }
+
 namespace {
 
 /// Whether the filter's innermost dim is the output channels (HWCF, not
