@@ -334,17 +334,18 @@ chooseConvolutionTile(const TargetInfo &target, Type accType, int64_t owExtent,
   int64_t minAccumulators =
       target.vectorFMA ? target.vectorFMA->independentChains() : 8;
   // Each row broadcasts from its own input pixel, `pixelBytes` after the
-  // last: at a multiple of 4 KiB (a 1x1 layer of 1024 channels) every
-  // row's line falls into the same L1 set (an x86 L1 has 4 KiB per way),
-  // and more rows than ways evict each other. On Zen 5 (12 ways) 14 such
-  // rows ran at 0.56 to 0.91 of peak from run to run, 7 at 0.88 to 0.92.
-  int64_t ways = std::max<int64_t>(1, target.l1dBytes / 4096);
+  // last: at a multiple of a way (4 KiB: a 1x1 layer of 1024 channels)
+  // every row's line falls into the same L1 set, and more rows than ways
+  // evict each other. On Zen 5 (12 ways) 14 such rows ran at 0.56 to 0.91
+  // of peak from run to run, 7 at 0.88 to 0.92. The rows' offsets in a way
+  // repeat every `period` rows.
+  const int64_t way = TargetInfo::l1dWayBytes;
   auto rowsPerSet = [&](int64_t rows) -> int64_t {
     if (pixelBytes <= 0)
       return 1;
-    int64_t offset = pixelBytes % 4096;
+    int64_t offset = pixelBytes % way;
     int64_t period =
-        offset == 0 ? 1 : std::min<int64_t>(4096 / std::gcd(offset, 4096), 64);
+        offset == 0 ? 1 : std::min<int64_t>(way / std::gcd(offset, way), 64);
     return llvm::divideCeil(rows, period);
   };
   struct Candidate {
@@ -366,7 +367,7 @@ chooseConvolutionTile(const TargetInfo &target, Type accType, int64_t owExtent,
     for (int64_t rows = 1; needs(rows, nv) <= regs; ++rows) {
       if (fixedRows && rows != fixedRows)
         continue;
-      if (!fixedRows && rows > 1 && rowsPerSet(rows) > ways - 1)
+      if (!fixedRows && rows > 1 && rowsPerSet(rows) > target.l1dWays() - 1)
         continue;
       Candidate c{rows, nv, double(rows * nv) / double(rows + nv),
                   usefulFraction(owExtent, rows) *

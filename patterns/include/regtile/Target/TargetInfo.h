@@ -65,6 +65,13 @@ struct TargetInfo {
   int64_t l1dBytes = 32 * 1024;
   int64_t l2Bytes = 256 * 1024;
   int64_t l3Bytes = 8 * 1024 * 1024;
+  /// An x86 L1d is indexed within a 4 KiB page (virtually indexed,
+  /// physically tagged): each way holds 4 KiB, and addresses a multiple of
+  /// 4 KiB apart share a set.
+  static constexpr int64_t l1dWayBytes = 4096;
+  int64_t l1dWays() const {
+    return l1dBytes > l1dWayBytes ? l1dBytes / l1dWayBytes : 1;
+  }
   /// The part of L3 one core can count on: the L3 of a core complex (AMD
   /// CCX) or socket divided by the cores that share it. Named CPUs and a
   /// host whose CPU model is one of them: documented values; other hosts:
