@@ -108,7 +108,8 @@ module attributes {transform.with_named_sequence} {
   //         fill_on_first_use_if_able)
   //     for n, oh, ow step rows:
   //       acc[rows][channels / lanes] = bias vectors (or the output tile)
-  //       for kh:                                    (cache_reduce)
+  //       for kh in the rows that reach the image:   (cache_reduce;
+  //                                                   skip_padded_taps)
   //         for kw, ci: channels/lanes vectors of F, rows input broadcasts,
   //                     rows * channels / lanes FMAs
   //                     (F prefetched `%prefetch` steps ahead)
@@ -232,6 +233,13 @@ module attributes {transform.with_named_sequence} {
     %copy, %cache = transform.regtile.cache_read %reduced, %oc operand = %filter {interleave, fill_on_first_use_if_able}
         : (!transform.any_op, !transform.any_op, !transform.param<i64>)
         -> (!transform.any_op, !transform.any_op)
+    // Where the input is padded, the row tiles at the image's top and
+    // bottom run only the filter rows that reach into it (the filter taken
+    // as finite, as oneDNN does); a layer without padding has none to skip.
+    transform.sequence %kh : !transform.any_op failures(suppress) {
+    ^bb1(%k: !transform.any_op):
+      transform.regtile.skip_padded_taps %k {assume_finite} : !transform.any_op
+    }
     %loop = transform.regtile.cache_reduce %reduced, %kh prefetch_ahead = %prefetch {allow_reassociation}
         : (!transform.any_op, !transform.any_op, !transform.param<i64>)
         -> !transform.any_op

@@ -299,3 +299,64 @@ func.func @viewed_source(%x: memref<7x64xf32>, %y: memref<7x32xf32>) {
   memref.dealloc %t : memref<2048xf32>
   return
 }
+
+// -----
+
+// A filter-row loop skip_padded_taps trimmed (regtile.trimmed_from): its
+// bounds move with the row (%r), inside [0, 3). The first iteration runs
+// the old bounds, reading and so filling every cache row; the other rows
+// keep the trimmed bounds and the mark.
+// CHECK-LABEL: func.func @trimmed_rows(
+//       CHECK:   %[[CACHE:.*]] = memref.alloc() : memref<3x64x32xf32>
+//   CHECK-NOT:   regtile.fill_on_first_use
+//       CHECK:   scf.for %{{.*}} = %{{.*}} to %{{.*}} step %{{.*}} {
+//       CHECK:     %[[C0:.*]] = arith.constant 0 : index
+//       CHECK:     %[[C3:.*]] = arith.constant 3 : index
+//       CHECK:     scf.for %[[KH:.*]] = %[[C0]] to %[[C3]] step
+//       CHECK:       scf.for
+//       CHECK:         vector.store %{{.*}}, %[[CACHE]][%[[KH]],
+//       CHECK:         vector.fma
+//       CHECK:     }
+//   CHECK-NOT:     regtile.trimmed_from
+//       CHECK:   scf.for %[[R:.*]] = %{{.*}} to %{{.*}} step %{{.*}} {
+//       CHECK:     %[[LB:.*]] = arith.maxsi
+//       CHECK:     %[[UB:.*]] = arith.minsi
+//       CHECK:     scf.for %{{.*}} = %[[LB]] to %[[UB]] step
+//   CHECK-NOT:       vector.store %{{.*}}, %[[CACHE]]
+//       CHECK:     } {regtile.trimmed_from = array<i64: 0, 3>}
+func.func @trimmed_rows(%f: memref<3x64x32xf32>, %x: memref<9x64xf32>, %y: memref<7x32xf32>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c3 = arith.constant 3 : index
+  %c7 = arith.constant 7 : index
+  %c8 = arith.constant 8 : index
+  %c64 = arith.constant 64 : index
+  %zero = arith.constant dense<0.0> : vector<32xf32>
+  %cache = memref.alloc() : memref<3x64x32xf32>
+  scf.for %kh = %c0 to %c3 step %c1 {
+    scf.for %ci = %c0 to %c64 step %c1 {
+      %row = vector.load %f[%kh, %ci, %c0] : memref<3x64x32xf32>, vector<32xf32>
+      vector.store %row, %cache[%kh, %ci, %c0] : memref<3x64x32xf32>, vector<32xf32>
+    }
+  } {regtile.fill_on_first_use}
+  scf.for %r = %c0 to %c7 step %c1 {
+    %top = arith.subi %c1, %r : index
+    %lb = arith.maxsi %top, %c0 : index
+    %bottom = arith.subi %c8, %r : index
+    %ub = arith.minsi %bottom, %c3 : index
+    %acc = scf.for %kh = %lb to %ub step %c1 iter_args(%a = %zero) -> (vector<32xf32>) {
+      %row = arith.addi %r, %kh : index
+      %s = scf.for %ci = %c0 to %c64 step %c1 iter_args(%b = %a) -> (vector<32xf32>) {
+        %w = vector.load %cache[%kh, %ci, %c0] : memref<3x64x32xf32>, vector<32xf32>
+        %in = memref.load %x[%row, %ci] : memref<9x64xf32>
+        %v = vector.broadcast %in : f32 to vector<32xf32>
+        %b2 = vector.fma %v, %w, %b : vector<32xf32>
+        scf.yield %b2 : vector<32xf32>
+      }
+      scf.yield %s : vector<32xf32>
+    } {regtile.trimmed_from = array<i64: 0, 3>}
+    vector.store %acc, %y[%r, %c0] : memref<7x32xf32>, vector<32xf32>
+  }
+  memref.dealloc %cache : memref<3x64x32xf32>
+  return
+}

@@ -183,6 +183,52 @@ func.func @reads_move(%b: memref<64x32xf32>, %c: memref<8x32xf32>) {
 
 // -----
 
+// The same loop of filter rows as @trimmed_rows in fill-on-first-use.mlir,
+// without the regtile.trimmed_from mark: nothing says the rows its bounds
+// leave out add nothing, so its first iteration need not read them all.
+// CHECK-LABEL: func.func @bounds_move(
+//       CHECK:   scf.for
+//   CHECK-NOT:   regtile.fill_on_first_use
+func.func @bounds_move(%f: memref<3x64x32xf32>, %x: memref<9x64xf32>, %y: memref<7x32xf32>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c3 = arith.constant 3 : index
+  %c7 = arith.constant 7 : index
+  %c8 = arith.constant 8 : index
+  %c64 = arith.constant 64 : index
+  %zero = arith.constant dense<0.0> : vector<32xf32>
+  %cache = memref.alloc() : memref<3x64x32xf32>
+  // expected-warning @below {{regtile.fill_on_first_use: filled before the loop: which cache elements the loop reads depends on its iteration: its first iteration is not where every element is first read}}
+  scf.for %kh = %c0 to %c3 step %c1 {
+    scf.for %ci = %c0 to %c64 step %c1 {
+      %row = vector.load %f[%kh, %ci, %c0] : memref<3x64x32xf32>, vector<32xf32>
+      vector.store %row, %cache[%kh, %ci, %c0] : memref<3x64x32xf32>, vector<32xf32>
+    }
+  } {regtile.fill_on_first_use}
+  scf.for %r = %c0 to %c7 step %c1 {
+    %top = arith.subi %c1, %r : index
+    %lb = arith.maxsi %top, %c0 : index
+    %bottom = arith.subi %c8, %r : index
+    %ub = arith.minsi %bottom, %c3 : index
+    %acc = scf.for %kh = %lb to %ub step %c1 iter_args(%a = %zero) -> (vector<32xf32>) {
+      %row = arith.addi %r, %kh : index
+      %s = scf.for %ci = %c0 to %c64 step %c1 iter_args(%b = %a) -> (vector<32xf32>) {
+        %w = vector.load %cache[%kh, %ci, %c0] : memref<3x64x32xf32>, vector<32xf32>
+        %in = memref.load %x[%row, %ci] : memref<9x64xf32>
+        %v = vector.broadcast %in : f32 to vector<32xf32>
+        %b2 = vector.fma %v, %w, %b : vector<32xf32>
+        scf.yield %b2 : vector<32xf32>
+      }
+      scf.yield %s : vector<32xf32>
+    }
+    vector.store %acc, %y[%r, %c0] : memref<7x32xf32>, vector<32xf32>
+  }
+  memref.dealloc %cache : memref<3x64x32xf32>
+  return
+}
+
+// -----
+
 // CHECK-LABEL: func.func @writes_source(
 //       CHECK:   scf.for
 //   CHECK-NOT:   regtile.fill_on_first_use

@@ -37,6 +37,10 @@ func.func @wrong_kinds(%m: memref<64xf32>, %v: vector<16xf32>) {
   scf.for %i = %c0 to %c64 step %c16 {
     vector.store %v, %m[%i] : memref<64xf32>, vector<16xf32>
   } {regtile.streaming_stores = true}
+  // expected-error @+1 {{'regtile.trimmed_from' must be array<i64: lb, ub> with lb <= ub, got array<i64: 3, 0>}}
+  scf.for %i = %c0 to %c64 step %c16 {
+    vector.store %v, %m[%i] : memref<64xf32>, vector<16xf32>
+  } {regtile.trimmed_from = array<i64: 3, 0>}
   return
 }
 

@@ -2,6 +2,7 @@
 
 #include "FillOnFirstUseInternals.h"
 #include "VectorStores.h"
+#include "regtile/Patterns/Marks.h"
 #include "regtile/Patterns/Passes.h"
 #include "regtile/Patterns/Patterns.h"
 
@@ -224,6 +225,31 @@ void fillRowsAtFirstReads(RewriterBase &rewriter, const Fill &fill,
   }
 }
 
+/// In `first`, each loop skip_padded_taps trimmed (marked
+/// `regtile.trimmed_from = [lb, ub)`) runs its old bounds again, so that
+/// the first iteration still reads, and fills, every row of the cache (the
+/// mark says the extra iterations add nothing). Filling the rows it skips
+/// in a loop of their own instead costs more than computing them: their
+/// loads no longer overlap compute (measured on ResNet-50's 7 x 7 layers,
+/// Zen 5: 10% slower).
+void untrimFirstIteration(RewriterBase &rewriter, scf::ForOp first) {
+  first->walk([&](scf::ForOp loop) {
+    auto range = dyn_cast_or_null<DenseI64ArrayAttr>(
+        loop->getAttr(kTrimmedFromAttrName));
+    if (!range)
+      return;
+    rewriter.setInsertionPoint(loop);
+    Location loc = loop.getLoc();
+    Value lb = arith::ConstantIndexOp::create(rewriter, loc, range[0]);
+    Value ub = arith::ConstantIndexOp::create(rewriter, loc, range[1]);
+    rewriter.modifyOpInPlace(loop, [&] {
+      loop.getLowerBoundMutable().assign(lb);
+      loop.getUpperBoundMutable().assign(ub);
+      loop->removeAttr(kTrimmedFromAttrName);
+    });
+  });
+}
+
 } // namespace
 
 } // namespace fill_on_first_use
@@ -246,6 +272,7 @@ fillOnFirstUse(RewriterBase &rewriter, scf::ForOp outer, std::string &reason) {
   rewriter.setListener(&created);
   FillOnFirstUseResult result;
   result.firstIteration = peelFirstIteration(rewriter, *consumer);
+  untrimFirstIteration(rewriter, result.firstIteration);
   fillRowsAtFirstReads(rewriter, fill, result.firstIteration, result);
   rewriter.eraseOp(outer);
   // Unused index arithmetic, views and constants the rewrite left behind.

@@ -3,6 +3,7 @@
 #include "FillOnFirstUseInternals.h"
 
 #include "VectorStores.h"
+#include "regtile/Patterns/Marks.h"
 #include "regtile/Patterns/Passes.h"
 #include "regtile/Patterns/Patterns.h"
 
@@ -291,6 +292,17 @@ namespace {
 
 /// Whether values inside `loop` depend on its induction variable (or on
 /// anything not known to be the same in every iteration).
+/// The operands that fix which values a loop's IV takes: its bounds and
+/// step; only its step for a loop skip_padded_taps trimmed (marked
+/// regtile.trimmed_from), whose IV stays in its old bounds, reading part
+/// of the rows it read there (the rewrite fills the others before it in
+/// the first iteration).
+SmallVector<Value> rangeOperands(scf::ForOp loop) {
+  if (loop->hasAttr(kTrimmedFromAttrName))
+    return {loop.getStep()};
+  return {loop.getLowerBound(), loop.getUpperBound(), loop.getStep()};
+}
+
 class IterationDependence {
 public:
   explicit IterationDependence(scf::ForOp loop) : loop(loop) {}
@@ -317,8 +329,8 @@ private:
       auto inner = dyn_cast<scf::ForOp>(owner);
       if (!inner || v != inner.getInductionVar())
         return true;
-      return depends(inner.getLowerBound()) || depends(inner.getUpperBound()) ||
-             depends(inner.getStep());
+      return llvm::any_of(rangeOperands(inner),
+                          [&](Value o) { return depends(o); });
     }
     Operation *def = v.getDefiningOp();
     if (!loop->isProperAncestor(def))
@@ -387,8 +399,7 @@ LogicalResult sameReadsEveryIteration(scf::ForOp consumer,
     for (Operation *p = read->getParentOp(); !moves && p != consumer;
          p = p->getParentOp()) {
       if (auto loop = dyn_cast<scf::ForOp>(p))
-        moves = anyDepends(
-            {loop.getLowerBound(), loop.getUpperBound(), loop.getStep()});
+        moves = anyDepends(rangeOperands(loop));
       else if (auto ifOp = dyn_cast<scf::IfOp>(p))
         moves = dep.depends(ifOp.getCondition());
       else if (auto sw = dyn_cast<scf::IndexSwitchOp>(p))

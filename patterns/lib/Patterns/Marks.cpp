@@ -25,6 +25,7 @@ ArrayRef<MarkInfo> getMarks() {
       {kPrefetchStreamsNextAttrName, MarkKind::Unit},
       {kReductionHeadAttrName, MarkKind::Unit},
       {kReductionTailAttrName, MarkKind::Unit},
+      {kTrimmedFromAttrName, MarkKind::Range},
   };
   return marks;
 }
@@ -39,6 +40,8 @@ StringRef kindName(MarkKind kind) {
     return "an integer";
   case MarkKind::String:
     return "a string";
+  case MarkKind::Range:
+    return "array<i64: lb, ub> with lb <= ub";
   }
   llvm_unreachable("unknown mark kind");
 }
@@ -51,6 +54,10 @@ bool hasKind(Attribute value, MarkKind kind) {
     return isa<IntegerAttr>(value);
   case MarkKind::String:
     return isa<StringAttr>(value);
+  case MarkKind::Range: {
+    auto range = dyn_cast<DenseI64ArrayAttr>(value);
+    return range && range.size() == 2 && range[0] <= range[1];
+  }
   }
   llvm_unreachable("unknown mark kind");
 }

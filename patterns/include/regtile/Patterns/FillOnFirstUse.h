@@ -40,7 +40,10 @@ namespace regtile {
 // read the cache through memref.subview / memref.cast and loads only (no other
 // use of the cache but the fill and deallocation), at indices, through views
 // and under scf.for / scf.if / scf.index_switch bounds and conditions that
-// do not depend on its iteration, with every scf.for between its body
+// do not depend on its iteration (an scf.for marked
+// `regtile.trimmed_from = array<i64: lb, ub>` by skip_padded_taps counts by
+// those old bounds: its IV stays in them, and the first iteration runs
+// them again), with every scf.for between its body
 // and a read moving the read (each row is read once per block: the fill of
 // a row runs where it is first read), and must not write the cache or any
 // buffer the fill reads (followed through views and the buffers scf.for /

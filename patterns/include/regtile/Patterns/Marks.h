@@ -44,6 +44,10 @@ constexpr llvm::StringLiteral kPrefetchStreamsAheadAttrName =
 /// regtile-prefetch-ahead.
 constexpr llvm::StringLiteral kPrefetchStreamsNextAttrName =
     "regtile.prefetch_streams_next";
+/// A loop whose bounds skip_padded_taps trimmed from [lb, ub): the
+/// iterations in that range it no longer runs add nothing and may run
+/// (array<i64: lb, ub>), read by regtile-fill-on-first-use.
+constexpr llvm::StringLiteral kTrimmedFromAttrName = "regtile.trimmed_from";
 
 /// What a mark's value must be.
 /// The two parts of a reduction split by peel_reduction_block (on the
@@ -52,7 +56,7 @@ constexpr llvm::StringLiteral kPrefetchStreamsNextAttrName =
 constexpr llvm::StringLiteral kReductionHeadAttrName = "regtile.reduction_head";
 constexpr llvm::StringLiteral kReductionTailAttrName = "regtile.reduction_tail";
 
-enum class MarkKind { Unit, Integer, String };
+enum class MarkKind { Unit, Integer, String, Range };
 
 struct MarkInfo {
   llvm::StringLiteral name;

@@ -96,8 +96,12 @@ def RegtileFillOnFirstUse : Pass<"regtile-fill-on-first-use"> {
     cache elements (their indices, views (subviews, casts, expand_shapes
     that add unit dims), and the bounds and conditions around the reads do not depend on the iteration; every loop around a
     read moves it along the cache) and the loop writes
-    neither the cache nor what the fill reads. Otherwise a warning, and the
-    fill stays. Run on buffers, before the prefetch passes.
+    neither the cache nor what the fill reads. A loop marked
+    `regtile.trimmed_from = array<i64: lb, ub>` (by
+    `transform.regtile.skip_padded_taps`) counts by those old bounds: in
+    the first iteration it runs them again, reading every row. Otherwise a
+    warning, and the fill stays. Run on buffers, before the prefetch
+    passes.
   }];
   let dependentDialects = [
     "mlir::arith::ArithDialect", "mlir::affine::AffineDialect",

@@ -29,6 +29,7 @@
 #include "regtile/Patterns/PrefetchAhead.h"
 #include "regtile/Patterns/PrefetchStores.h"
 #include "regtile/Patterns/ReduceToVectorAccumulator.h"
+#include "regtile/Patterns/SkipPaddedTaps.h"
 #include "regtile/Patterns/StreamingStores.h"
 #include "regtile/Patterns/SuperVectorize.h"
 #include "regtile/Patterns/UnrollToNativeVectors.h"
