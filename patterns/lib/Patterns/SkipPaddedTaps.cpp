@@ -358,6 +358,14 @@ skipPaddedTaps(RewriterBase &rewriter, scf::ForOp loop,
              "zeros that the loop moves along a padded dim";
     return failure();
   }
+  // The bounds are built before the loop (a slice's offset may come from
+  // inside the pad's guard).
+  if (llvm::any_of(exprs.symbols,
+                   [&](Value v) { return !dom.properlyDominates(v, loop); })) {
+    reason = "the input's position along a padded dim is not known before "
+             "the loop";
+    return failure();
+  }
 
   // lb' = max(lb, lb + ceildiv(first - lb, step) * step) over the first
   // useful iterations, ub' = min(ub, ...) over the last.
