@@ -32,7 +32,7 @@ def SkipPaddedTapsOp : RegtileTransformOp<"regtile.skip_padded_taps",
     the row tile's position; the loop is marked
     `regtile.trimmed_from = array<i64: lb, ub>` (its old bounds), which lets
     `regtile-fill-on-first-use` still pack the filter in the first row
-    tile: it fills the rows that tile skips just before its loop.
+    tile: that tile runs the old bounds, reading (and packing) every row.
 
     0 * inf and 0 * NaN are NaN: the multiplication must carry the `nnan`
     and `ninf` fastmath flags, or the op the `assume_finite` attribute (the
