@@ -4,7 +4,9 @@
 #   payload (with ${PARAM} sizes) -> schedule (transform library, entry point)
 #   -> regtile-lower-to-llvm -> LLVM IR -> clang -O3 -march=native -> .o
 # Only @FUNC and its C interface are kept, renamed to FUNC__VARIANT so that
-# several variants of one kernel link into one binary.
+# several variants of one kernel link into one binary; and @FUNC__prepack
+# where the schedule made one (a filter packed ahead of the calls:
+# transform.regtile.prepack_filter), renamed FUNC__prepack__VARIANT.
 #
 # Usage: compile-kernel.sh OUT.o PAYLOAD SCHEDULE ENTRY FUNC VARIANT "N=5 H=80 ..."
 # Environment: LLVM_BIN (default /usr/lib/llvm-22/bin), REGTILE_PLUGIN;
@@ -26,7 +28,7 @@ schedule_passes="transform-preload-library{transform-library-paths=$schedule},tr
 if [[ "$schedule" == none ]]; then schedule_passes=""; fi
 "$bin/mlir-opt" --load-dialect-plugin="$plugin" --load-pass-plugin="$plugin" \
   "$work/payload.mlir" \
-  -p "builtin.module(${schedule_passes:+$schedule_passes,}symbol-privatize{exclude=$func},symbol-dce,regtile-lower-to-llvm)" \
+  -p "builtin.module(${schedule_passes:+$schedule_passes,}symbol-privatize{exclude=$func,${func}__prepack},symbol-dce,regtile-lower-to-llvm)" \
   -o "$work/kernel.mlir"
 "$bin/mlir-translate" --mlir-to-llvmir "$work/kernel.mlir" -o "$work/kernel.ll"
 if [[ -n "${REGTILE_KERNEL_LL:-}" ]]; then cp "$work/kernel.ll" "$REGTILE_KERNEL_LL"; fi
@@ -34,4 +36,6 @@ if [[ -n "${REGTILE_KERNEL_LL:-}" ]]; then cp "$work/kernel.ll" "$REGTILE_KERNEL
 "$bin/llvm-objcopy" \
   --redefine-sym "$func=${func}__$variant" \
   --redefine-sym "_mlir_ciface_$func=_mlir_ciface_${func}__$variant" \
+  --redefine-sym "${func}__prepack=${func}__prepack__$variant" \
+  --redefine-sym "_mlir_ciface_${func}__prepack=_mlir_ciface_${func}__prepack__$variant" \
   "$work/kernel.o" "$out"

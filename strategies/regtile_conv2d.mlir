@@ -76,6 +76,58 @@ module attributes {transform.with_named_sequence} {
     transform.yield %conv : !transform.any_op
   }
 
+  // A dense 2-D convolution in any layout: linalg.conv_2d_nhwc_hwcf,
+  // linalg.conv_2d_nchw_fchw, or a linalg.generic with their loops (4
+  // parallel, then 3 reduction).
+  transform.named_sequence @regtile_match_dense_convolution(
+      %op: !transform.any_op {transform.readonly}) -> !transform.any_op {
+    transform.match.operation_name %op ["linalg.conv_2d_nhwc_hwcf",
+        "linalg.conv_2d_nchw_fchw", "linalg.generic"] : !transform.any_op
+    %conv = transform.match.structured failures(propagate) %op
+        : (!transform.any_op) -> !transform.any_op {
+    ^bb0(%s: !transform.any_op):
+      %rank = transform.match.structured.rank %s : (!transform.any_op) -> !transform.param<i64>
+      %seven = transform.param.constant 7 : i64 -> !transform.param<i64>
+      transform.match.param.cmpi eq %rank, %seven : !transform.param<i64>
+      transform.match.structured.dim %s[0, 1, 2, 3] {parallel} : !transform.any_op
+      transform.match.structured.dim %s[4, 5, 6] {reduction} : !transform.any_op
+      transform.match.structured.yield %s : !transform.any_op
+    }
+    transform.yield %conv : !transform.any_op
+  }
+
+  // For functions that run many times on one filter (inference weights):
+  // each dense convolution's filter, an argument of `%func`, packed once
+  // ahead of the calls in blocks of the register tile's output channels,
+  // by a function of its own, @<f>__prepack (transform.regtile.prepack_filter;
+  // its pack scheduled here as register tile copies); @<f> then takes the
+  // packed filter and @regtile_conv2d reads each block in place instead of
+  // packing it in every call. The module's calls of @<f> pack first; a
+  // caller that runs @<f> on one filter many times calls @<f>__prepack
+  // once. Include before @regtile_conv2d (or @regtile_schedule). A warning
+  // names each dense convolution left as it was, and why (an NCHW filter,
+  // a filter computed in the function, a bf16 or u8 x s8 filter the
+  // dot-product unit reads interleaved).
+  transform.named_sequence @regtile_prepack_filters(
+      %func: !transform.any_op {transform.readonly}) {
+    %convs = transform.collect_matching @regtile_match_dense_convolution in %func
+        : (!transform.any_op) -> !transform.any_op
+    transform.foreach %convs : !transform.any_op {
+    ^bb0(%conv: !transform.any_op):
+      %prepack = transform.regtile.prepack_filter %conv {skip_with_warning}
+          : (!transform.any_op) -> !transform.any_op
+      // None where the filter was left as it was.
+      transform.foreach %prepack : !transform.any_op {
+      ^bb1(%p: !transform.any_op):
+        %packs = transform.structured.match ops{["linalg.pack"]} in %p
+            : (!transform.any_op) -> !transform.any_op
+        %loops = transform.regtile.pack_unpack_to_tile_copies %packs
+            : (!transform.any_op) -> !transform.any_op
+      }
+    }
+    transform.yield
+  }
+
   // Either of the two above (and what shares their first loops): the
   // convolutions in program order, so that each is scheduled before the
   // convolution that consumes it (else that one's fusion would pull it,
@@ -182,8 +234,16 @@ module attributes {transform.with_named_sequence} {
     }
     transform.apply_patterns to %func {
       transform.apply_patterns.canonicalization
+      transform.apply_patterns.regtile.fold_unpacked_tiles
     } : !transform.any_op
     transform.apply_cse to %func : !transform.any_op
+    // An unpack left (a filter packed ahead of the call whose tiles are not
+    // views of its blocks: output channels that are not a multiple of the
+    // blocks, tiled across them): copied whole, as register tile copies.
+    %unpacks = transform.structured.match ops{["linalg.unpack"]} in %func
+        : (!transform.any_op) -> !transform.any_op
+    %unpack_copies = transform.regtile.pack_unpack_to_tile_copies %unpacks
+        : (!transform.any_op) -> !transform.any_op
     // Convolutions left (NCHW, a channel multiplier, ...): a warning each, with why,
     // instead of scalar loops without a word (after the canonicalization,
     // which erases the originals fusion left dead).
@@ -217,6 +277,14 @@ module attributes {transform.with_named_sequence} {
         : (!transform.any_op, !transform.param<i64>, !transform.param<i64>)
         -> (!transform.any_op, !transform.any_op, !transform.any_op,
             !transform.any_op, !transform.any_op)
+    // A filter packed ahead of the call (@regtile_prepack_filters): each
+    // tile reads a block of it in place (also where one block covers all
+    // the channels, and the unpack stays outside the tile loops).
+    %in_func = transform.get_parent_op %tile {op_name = "func.func"}
+        : (!transform.any_op) -> !transform.any_op
+    transform.apply_patterns to %in_func {
+      transform.apply_patterns.regtile.fold_unpacked_tiles
+    } : !transform.any_op
     %conv_tile = transform.collect_matching @regtile_match_convolution in %ow
         : (!transform.any_op) -> !transform.any_op
     // The input channels in groups of the target's dot-product unit

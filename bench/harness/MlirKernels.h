@@ -33,6 +33,10 @@ struct MlirKernel {
   /// leave the destination out of the caches).
   bool timedLast;
   void (*fn)();
+  /// `_mlir_ciface_<func>__prepack__<variant>[_<shape>]`, null unless the
+  /// schedule packed an argument ahead of the calls (prepack_filter): the
+  /// driver calls it once, outside the timed calls, and passes its result.
+  void (*prepack)();
 
   /// The kernel as its C interface's function type, e.g.
   /// `void (*)(StridedMemRefType<float, 2> *, ...)`.

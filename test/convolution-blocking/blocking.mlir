@@ -347,3 +347,51 @@ module attributes {transform.with_named_sequence} {
     transform.yield
   }
 }
+
+// -----
+
+// A filter read through the unpack of one packed ahead of the call
+// (prepack_filter: blocks of output channels along its innermost dim):
+// the tile takes the blocks' channels (16 here, where a 3x3 layer of
+// 14-pixel rows would get 32) and the filter is read in place (filter =
+// -1); with blocks that make no register tile (24: not a multiple of the
+// 16 lanes) the tile is derived as without them, and staged; fixing
+// stage_filter = 1 stages it.
+// CHECK-LABEL: prepacked
+// CHECK: remark: prepacked channels 16 : i64
+// CHECK: remark: prepacked filter -1 : i64
+// CHECK: remark: odd blocks channels 32 : i64
+// CHECK: remark: odd blocks filter 1 : i64
+// CHECK: remark: prepacked staged filter 1 : i64
+func.func @prepacked(%in: tensor<1x16x16x64xf32>, %fp: tensor<8x3x3x64x16xf32>, %fq: tensor<6x3x3x64x24xf32>, %o: tensor<1x14x14x128xf32>)
+    -> (tensor<1x14x14x128xf32>, tensor<1x14x14x128xf32>) {
+  %e = tensor.empty() : tensor<3x3x64x128xf32>
+  %f = linalg.unpack %fp outer_dims_perm = [3, 0, 1, 2] inner_dims_pos = [3] inner_tiles = [16] into %e : tensor<8x3x3x64x16xf32> -> tensor<3x3x64x128xf32>
+  %c = linalg.conv_2d_nhwc_hwcf ins(%in, %f : tensor<1x16x16x64xf32>, tensor<3x3x64x128xf32>)
+      outs(%o : tensor<1x14x14x128xf32>) -> tensor<1x14x14x128xf32>
+  %g = linalg.unpack %fq outer_dims_perm = [3, 0, 1, 2] inner_dims_pos = [3] inner_tiles = [24] into %e : tensor<6x3x3x64x24xf32> -> tensor<3x3x64x128xf32>
+  %d = linalg.conv_2d_nhwc_hwcf ins(%in, %g : tensor<1x16x16x64xf32>, tensor<3x3x64x128xf32>)
+      outs(%o : tensor<1x14x14x128xf32>) -> tensor<1x14x14x128xf32>
+  return %c, %d : tensor<1x14x14x128xf32>, tensor<1x14x14x128xf32>
+}
+module attributes {transform.with_named_sequence} {
+  transform.named_sequence @__transform_main(%root: !transform.any_op {transform.readonly}) {
+    %fn = transform.structured.match ops{["func.func"]} in %root : (!transform.any_op) -> !transform.any_op
+    transform.debug.emit_remark_at %fn, "prepacked" : !transform.any_op
+    %all = transform.structured.match ops{["linalg.conv_2d_nhwc_hwcf"]} in %root : (!transform.any_op) -> !transform.any_op
+    %c, %d = transform.split_handle %all : (!transform.any_op) -> (!transform.any_op, !transform.any_op)
+    %r, %rows, %ch, %filter = transform.regtile.convolution_blocking %c {arch = "znver4"}
+        : (!transform.any_op) -> (!transform.any_op, !transform.param<i64>, !transform.param<i64>, !transform.param<i64>)
+    transform.debug.emit_param_as_remark %ch, "prepacked channels" : !transform.param<i64>
+    transform.debug.emit_param_as_remark %filter, "prepacked filter" : !transform.param<i64>
+    %r2, %rows2, %ch2, %filter2 = transform.regtile.convolution_blocking %d {arch = "znver4"}
+        : (!transform.any_op) -> (!transform.any_op, !transform.param<i64>, !transform.param<i64>, !transform.param<i64>)
+    transform.debug.emit_param_as_remark %ch2, "odd blocks channels" : !transform.param<i64>
+    transform.debug.emit_param_as_remark %filter2, "odd blocks filter" : !transform.param<i64>
+    %one = transform.param.constant 1 : i64 -> !transform.param<i64>
+    %r3, %rows3, %ch3, %filter3 = transform.regtile.convolution_blocking %c stage_filter = %one {arch = "znver4"}
+        : (!transform.any_op, !transform.param<i64>) -> (!transform.any_op, !transform.param<i64>, !transform.param<i64>, !transform.param<i64>)
+    transform.debug.emit_param_as_remark %filter3, "prepacked staged filter" : !transform.param<i64>
+    transform.yield
+  }
+}

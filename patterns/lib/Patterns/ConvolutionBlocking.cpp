@@ -3,6 +3,7 @@
 #include "regtile/Patterns/DotProduct.h"
 #include "regtile/Patterns/Epilogue.h"
 #include "regtile/Patterns/Patterns.h"
+#include "regtile/Patterns/PrepackFilter.h"
 
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
 #include "llvm/Support/FormatVariadic.h"
@@ -71,6 +72,34 @@ bool readsFilterInPlace(linalg::LinalgOp op, unsigned filterOperand,
   int64_t filterBytes = ranges[3] * ranges[6] *
                         llvm::divideCeil(filterType.getIntOrFloatBitWidth(), 8);
   return rowTiles <= 8 && filterBytes <= 2 * target.l2Bytes;
+}
+
+/// The output channels of the blocks of a filter packed ahead of the call
+/// (prepack_filter's unpack, blocked along its innermost dim), else 0.
+int64_t prepackedBlock(linalg::LinalgOp op, unsigned filterOperand) {
+  auto unpack =
+      op.getDpsInputs()[filterOperand].getDefiningOp<linalg::UnPackOp>();
+  if (!unpack)
+    return 0;
+  SmallVector<int64_t> tiles = unpack.getStaticTiles();
+  int64_t last = unpack.getDestType().getRank() - 1;
+  return unpack.getInnerDimsPos() == ArrayRef<int64_t>{last} &&
+                 tiles.size() == 1 && !ShapedType::isDynamic(tiles[0])
+             ? tiles[0]
+             : 0;
+}
+
+/// Whether the filter is read through an unpack whose blocks of `channels`
+/// output channels are views of a packed filter (prepack_filter's): each
+/// block is laid out as the micro-kernel reads it already.
+bool readsPrepackedFilter(linalg::LinalgOp op, unsigned filterOperand,
+                          const linalg::ConvolutionDimensions &dims,
+                          int64_t channels) {
+  Value filter = op.getDpsInputs()[filterOperand];
+  auto unpack = filter.getDefiningOp<linalg::UnPackOp>();
+  return unpack && hasOutputChannelsInnermost(op, filterOperand, dims) &&
+         unpacksToViewsOfBlocks(unpack, unpack.getDestType().getRank() - 1,
+                                channels);
 }
 
 /// The loop order of linalg.conv_2d_nhwc_hwcf, (n, oh, ow, oc, kh, kw, ci),
@@ -178,9 +207,19 @@ computeConvolutionBlocking(linalg::LinalgOp op, const TargetInfo &target,
                               "lanes of a native vector",
                               fixed.channels, lanes));
   SmallVector<int64_t> ranges = op.getStaticLoopRanges();
-  FailureOr<ConvolutionTile> tile = chooseConvolutionTile(
-      target, accType, ranges[2], ranges[3], fixed.rows, fixed.channels / lanes,
-      depthwise, inputPixelBytes(op, filterOperand, *dims), reason);
+  int64_t pixelBytes = inputPixelBytes(op, filterOperand, *dims);
+  FailureOr<ConvolutionTile> tile = failure();
+  // A filter packed ahead of the call: its blocks' channels if they make a
+  // register tile (each tile then reads one block in place).
+  int64_t block = depthwise ? 0 : prepackedBlock(op, filterOperand);
+  if (!fixed.channels && block && block % lanes == 0)
+    tile =
+        chooseConvolutionTile(target, accType, ranges[2], ranges[3], fixed.rows,
+                              block / lanes, depthwise, pixelBytes, reason);
+  if (failed(tile))
+    tile = chooseConvolutionTile(target, accType, ranges[2], ranges[3],
+                                 fixed.rows, fixed.channels / lanes, depthwise,
+                                 pixelBytes, reason);
   if (failed(tile))
     return failure();
   ConvolutionBlocking b;
@@ -190,8 +229,10 @@ computeConvolutionBlocking(linalg::LinalgOp op, const TargetInfo &target,
   b.depthwise = depthwise;
   int64_t group = depthwise ? 1 : dotProductGroup(op, target);
   b.stageFilter =
-      !depthwise && !(group == 1 && readsFilterInPlace(op, filterOperand, *dims,
-                                                       ranges, b.rows, target));
+      !depthwise &&
+      !(group == 1 &&
+        (readsFilterInPlace(op, filterOperand, *dims, ranges, b.rows, target) ||
+         readsPrepackedFilter(op, filterOperand, *dims, b.channels)));
   if (fixed.stageFilter && depthwise && *fixed.stageFilter)
     return fail("a depthwise filter is read in place (no filter to stage)");
   if (fixed.stageFilter && !*fixed.stageFilter && !depthwise &&

@@ -51,7 +51,8 @@ struct ConvolutionBlocking {
   /// group to interleave whose channel blocks serve at most 8 row tiles and
   /// that is at most twice L2 (the copy would cost more than the few tiles
   /// reading it gain); nor for a depthwise filter (a few lines, used in
-  /// place).
+  /// place); nor for a filter read through the unpack of one packed ahead
+  /// of the call in blocks of `channels` (prepack_filter).
   bool stageFilter = true;
   /// A depthwise convolution: loops (n, oh, ow, c, kh, kw).
   bool depthwise = false;

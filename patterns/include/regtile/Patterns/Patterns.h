@@ -28,6 +28,7 @@
 #include "regtile/Patterns/PeelReductionBlock.h"
 #include "regtile/Patterns/PrefetchAhead.h"
 #include "regtile/Patterns/PrefetchStores.h"
+#include "regtile/Patterns/PrepackFilter.h"
 #include "regtile/Patterns/ReduceToVectorAccumulator.h"
 #include "regtile/Patterns/SkipPaddedTaps.h"
 #include "regtile/Patterns/StreamingStores.h"

@@ -54,7 +54,11 @@ def ConvolutionBlockingOp : RegtileTransformOp<"regtile.convolution_blocking",
       to 1.19x faster with the filter in place on one thread, up to 1.27x
       on two); with more row tiles or larger filters it did not (ResNet-50's
       1x1 layers ran up to 2x slower in place), nor for 3x3 filters (up to
-      1.5x slower).
+      1.5x slower). A filter read through the `linalg.unpack` of one packed
+      ahead of the call (`transform.regtile.prepack_filter`: blocks of
+      output channels along its innermost dim) is read in place too, and
+      the tile takes the blocks' channels where they make a register tile
+      (each tile then reads one block: `fold_unpacked_tiles`).
 
     `rows = %p` and `channels = %q` fix either (0: derive; e.g. a
     `transform.tune.knob`); the result is checked as above.
