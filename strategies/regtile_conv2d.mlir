@@ -97,19 +97,44 @@ module attributes {transform.with_named_sequence} {
   }
 
   // For functions that run many times on one filter (inference weights):
-  // each dense convolution's filter, an argument of `%func`, packed once
-  // ahead of the calls in blocks of the register tile's output channels,
-  // by a function of its own, @<f>__prepack (transform.regtile.prepack_filter;
-  // its pack scheduled here as register tile copies); @<f> then takes the
-  // packed filter and @regtile_conv2d reads each block in place instead of
-  // packing it in every call. The module's calls of @<f> pack first; a
-  // caller that runs @<f> on one filter many times calls @<f>__prepack
+  // each dense convolution's filter, computed from an argument of `%func`
+  // alone (the argument itself, or through reshapes and transposes: an
+  // NCHW layer's FCHW filter), packed once ahead of the calls in blocks of
+  // the register tile's output channels, by a function of its own,
+  // @<f>__prepack (transform.regtile.prepack_filter; its transposes and
+  // pack scheduled here); @<f> then takes the packed filter and
+  // @regtile_conv2d reads each block in place instead of packing (and
+  // transposing) it in every call. The module's calls of @<f> pack first;
+  // a caller that runs @<f> on one filter many times calls @<f>__prepack
   // once. Include before @regtile_conv2d (or @regtile_schedule). A warning
-  // names each dense convolution left as it was, and why (an NCHW filter,
-  // a filter computed in the function, a bf16 or u8 x s8 filter the
+  // names each dense convolution left as it was, and why (a filter
+  // computed from more than one argument, a bf16 or u8 x s8 filter the
   // dot-product unit reads interleaved).
   transform.named_sequence @regtile_prepack_filters(
       %func: !transform.any_op {transform.readonly}) {
+    // NCHW convolutions become NHWC ones first (their epilogue chains made
+    // one generic each, which moves with them), as in
+    // @regtile_conv2d_blocked, so that their filter's transpose moves into
+    // @<f>__prepack.
+    transform.apply_patterns to %func {
+      transform.apply_patterns.regtile.fuse_elementwise
+    } : !transform.any_op
+    %like = transform.collect_matching @regtile_match_convolution_like in %func
+        : (!transform.any_op) -> !transform.any_op
+    %transposes = transform.foreach %like : !transform.any_op -> !transform.any_op {
+    ^bb0(%c: !transform.any_op):
+      %added = transform.sequence %c : !transform.any_op -> !transform.any_op
+          failures(suppress) {
+      ^bb1(%one: !transform.any_op):
+        %nhwc, %t = transform.regtile.convert_to_channels_last %one
+            : (!transform.any_op) -> (!transform.any_op, !transform.any_op)
+        transform.yield %t : !transform.any_op
+      }
+      transform.yield %added : !transform.any_op
+    }
+    transform.apply_patterns to %func {
+      transform.apply_patterns.canonicalization
+    } : !transform.any_op
     %convs = transform.collect_matching @regtile_match_dense_convolution in %func
         : (!transform.any_op) -> !transform.any_op
     transform.foreach %convs : !transform.any_op {
@@ -119,11 +144,23 @@ module attributes {transform.with_named_sequence} {
       // None where the filter was left as it was.
       transform.foreach %prepack : !transform.any_op {
       ^bb1(%p: !transform.any_op):
+        %moved = transform.structured.match ops{["linalg.transpose"]} in %p
+            : (!transform.any_op) -> !transform.any_op
+        transform.include @regtile_block_transpose failures(propagate) (%moved)
+            : (!transform.any_op) -> ()
         %packs = transform.structured.match ops{["linalg.pack"]} in %p
             : (!transform.any_op) -> !transform.any_op
         %loops = transform.regtile.pack_unpack_to_tile_copies %packs
             : (!transform.any_op) -> !transform.any_op
       }
+    }
+    // The input and output transposes of the converted convolutions (the
+    // filters' moved into @<f>__prepack): blocked here, since
+    // @regtile_conv2d finds these convolutions in NHWC already.
+    transform.foreach %transposes : !transform.any_op {
+    ^bb0(%t: !transform.any_op):
+      transform.include @regtile_block_transpose failures(propagate) (%t)
+          : (!transform.any_op) -> ()
     }
     transform.yield
   }

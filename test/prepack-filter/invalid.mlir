@@ -1,7 +1,9 @@
 // prepack_filter refuses, with the reason and a note at the payload op,
 // what it cannot pack ahead of the call, and leaves the payload unchanged:
-// a handle to a non-linalg op, a depthwise convolution, an FCHW filter, a
-// filter computed in the function, a filter argument with other uses, a
+// a handle to a non-linalg op, a depthwise convolution, a named
+// convolution with an FCHW filter, a filter computed from two arguments, a
+// constant filter, a filter computed by an op with memory effects, a
+// filter argument with other uses, a
 // function used other than by func.call, a second packed argument, a
 // channels parameter that is no integer, a filter the dot-product unit
 // reads interleaved (bf16 on AVX-512 BF16). With skip_with_warning, a
@@ -49,7 +51,7 @@ module attributes {transform.with_named_sequence} {
   transform.named_sequence @__transform_main(%root: !transform.any_op {transform.readonly}) {
     %c = transform.structured.match ops{["linalg.conv_2d_nchw_fchw"]} in %root : (!transform.any_op) -> !transform.any_op
     %ch = transform.param.constant 32 : i64 -> !transform.param<i64>
-    // expected-error @below {{cannot prepack the filter: the filter's output channels are not its innermost dim (HWCF): the micro-kernel reads blocks of them as vectors}}
+    // expected-error @below {{cannot prepack the filter: a named convolution whose filter is not [kh][kw][ci][oc] (HWCF): convert it to a linalg.generic first (convert_to_channels_last, generalize)}}
     %p = transform.regtile.prepack_filter %c channels = %ch {arch = "znver4"} : (!transform.any_op, !transform.param<i64>) -> !transform.any_op
     transform.yield
   }
@@ -57,9 +59,9 @@ module attributes {transform.with_named_sequence} {
 
 // -----
 
-func.func @computed(%in: tensor<1x9x9x16xf32>, %f: tensor<3x3x16x32xf32>, %o: tensor<1x7x7x32xf32>) -> tensor<1x7x7x32xf32> {
+func.func @computed(%in: tensor<1x9x9x16xf32>, %f: tensor<3x3x16x32xf32>, %d: tensor<3x3x16x32xf32>, %o: tensor<1x7x7x32xf32>) -> tensor<1x7x7x32xf32> {
   %e = tensor.empty() : tensor<3x3x16x32xf32>
-  %g = linalg.copy ins(%f : tensor<3x3x16x32xf32>) outs(%e : tensor<3x3x16x32xf32>) -> tensor<3x3x16x32xf32>
+  %g = linalg.add ins(%f, %d : tensor<3x3x16x32xf32>, tensor<3x3x16x32xf32>) outs(%e : tensor<3x3x16x32xf32>) -> tensor<3x3x16x32xf32>
   // expected-note @below {{payload op}}
   %r = linalg.conv_2d_nhwc_hwcf ins(%in, %g : tensor<1x9x9x16xf32>, tensor<3x3x16x32xf32>) outs(%o : tensor<1x7x7x32xf32>) -> tensor<1x7x7x32xf32>
   return %r : tensor<1x7x7x32xf32>
@@ -67,7 +69,42 @@ func.func @computed(%in: tensor<1x9x9x16xf32>, %f: tensor<3x3x16x32xf32>, %o: te
 module attributes {transform.with_named_sequence} {
   transform.named_sequence @__transform_main(%root: !transform.any_op {transform.readonly}) {
     %c = transform.structured.match ops{["linalg.conv_2d_nhwc_hwcf"]} in %root : (!transform.any_op) -> !transform.any_op
-    // expected-error @below {{cannot prepack the filter: the filter is not an argument of the function (nor a bufferization.to_tensor of one): nothing to pack ahead of the call}}
+    // expected-error @below {{cannot prepack the filter: the filter is computed from more than one argument of the function}}
+    %p = transform.regtile.prepack_filter %c {arch = "znver4"} : (!transform.any_op) -> !transform.any_op
+    transform.yield
+  }
+}
+
+// -----
+
+func.func @constant(%in: tensor<1x9x9x16xf32>, %o: tensor<1x7x7x32xf32>) -> tensor<1x7x7x32xf32> {
+  %g = arith.constant dense<1.0> : tensor<3x3x16x32xf32>
+  // expected-note @below {{payload op}}
+  %r = linalg.conv_2d_nhwc_hwcf ins(%in, %g : tensor<1x9x9x16xf32>, tensor<3x3x16x32xf32>) outs(%o : tensor<1x7x7x32xf32>) -> tensor<1x7x7x32xf32>
+  return %r : tensor<1x7x7x32xf32>
+}
+module attributes {transform.with_named_sequence} {
+  transform.named_sequence @__transform_main(%root: !transform.any_op {transform.readonly}) {
+    %c = transform.structured.match ops{["linalg.conv_2d_nhwc_hwcf"]} in %root : (!transform.any_op) -> !transform.any_op
+    // expected-error @below {{cannot prepack the filter: the filter is not computed from an argument of the function (a constant): nothing to pack ahead of the call}}
+    %p = transform.regtile.prepack_filter %c {arch = "znver4"} : (!transform.any_op) -> !transform.any_op
+    transform.yield
+  }
+}
+
+// -----
+
+func.func private @make_filter() -> tensor<3x3x16x32xf32>
+func.func @effects(%in: tensor<1x9x9x16xf32>, %o: tensor<1x7x7x32xf32>) -> tensor<1x7x7x32xf32> {
+  %g = func.call @make_filter() : () -> tensor<3x3x16x32xf32>
+  // expected-note @below {{payload op}}
+  %r = linalg.conv_2d_nhwc_hwcf ins(%in, %g : tensor<1x9x9x16xf32>, tensor<3x3x16x32xf32>) outs(%o : tensor<1x7x7x32xf32>) -> tensor<1x7x7x32xf32>
+  return %r : tensor<1x7x7x32xf32>
+}
+module attributes {transform.with_named_sequence} {
+  transform.named_sequence @__transform_main(%root: !transform.any_op {transform.readonly}) {
+    %c = transform.structured.match ops{["linalg.conv_2d_nhwc_hwcf"]} in %root : (!transform.any_op) -> !transform.any_op
+    // expected-error @below {{cannot prepack the filter: the filter is computed by 'func.call', which has memory effects: nothing to pack ahead of the call}}
     %p = transform.regtile.prepack_filter %c {arch = "znver4"} : (!transform.any_op) -> !transform.any_op
     transform.yield
   }
@@ -160,12 +197,11 @@ module attributes {transform.with_named_sequence} {
 
 // -----
 
-// skip_with_warning: the computed filter is skipped with a warning, the
+// skip_with_warning: the constant filter is skipped with a warning, the
 // next convolution packed (its prepack function in the result).
-func.func @skip(%in: tensor<1x9x9x16xf32>, %f: tensor<3x3x16x32xf32>, %o: tensor<1x7x7x32xf32>) -> tensor<1x7x7x32xf32> {
-  %e = tensor.empty() : tensor<3x3x16x32xf32>
-  %g = linalg.copy ins(%f : tensor<3x3x16x32xf32>) outs(%e : tensor<3x3x16x32xf32>) -> tensor<3x3x16x32xf32>
-  // expected-warning @below {{cannot prepack the filter: the filter is not an argument of the function (nor a bufferization.to_tensor of one): nothing to pack ahead of the call}}
+func.func @skip(%in: tensor<1x9x9x16xf32>, %o: tensor<1x7x7x32xf32>) -> tensor<1x7x7x32xf32> {
+  %g = arith.constant dense<1.0> : tensor<3x3x16x32xf32>
+  // expected-warning @below {{cannot prepack the filter: the filter is not computed from an argument of the function (a constant): nothing to pack ahead of the call}}
   %r = linalg.conv_2d_nhwc_hwcf ins(%in, %g : tensor<1x9x9x16xf32>, tensor<3x3x16x32xf32>) outs(%o : tensor<1x7x7x32xf32>) -> tensor<1x7x7x32xf32>
   return %r : tensor<1x7x7x32xf32>
 }

@@ -93,3 +93,52 @@ module attributes {transform.with_named_sequence} {
     transform.yield
   }
 }
+
+// -----
+
+// An NCHW convolution after convert_to_channels_last: the filter is the
+// FCHW argument transposed to (ci, kh, kw, oc) in the function. The
+// transpose moves into @conv_nchw__prepack with the pack (whose outer
+// order puts kh, kw, ci after the blocks), and the generic reads the
+// unpacked [kh][kw][ci][oc] filter through its changed map; the filter's
+// transpose leaves @conv_nchw and the handle of the transposes (2 left:
+// the input's and the output's).
+// CHECK-DAG: #[[$HWCF:.+]] = affine_map<(d0, d1, d2, d3, d4, d5, d6) -> (d4, d5, d6, d3)>
+// CHECK-LABEL: func.func @conv_nchw(
+// CHECK-SAME:    %{{.+}}: memref<1x16x9x9xf32>, %[[FP:.+]]: memref<2x3x3x16x32xf32>, %{{.+}}: memref<1x64x7x7xf32>)
+// CHECK:         %[[PT:.+]] = bufferization.to_tensor %[[FP]] restrict
+// CHECK:         %[[F:.+]] = linalg.unpack %[[PT]] outer_dims_perm = [3, 0, 1, 2] inner_dims_pos = [3] inner_tiles = [32] into %{{.+}} : tensor<2x3x3x16x32xf32> -> tensor<3x3x16x64xf32>
+// CHECK-COUNT-1: linalg.transpose
+// CHECK:         linalg.generic {indexing_maps = [#{{.+}}, #[[$HWCF]], #{{.+}}]{{.*}} ins(%{{.+}}, %[[F]] :
+// CHECK-COUNT-1: linalg.transpose
+// CHECK-NOT:     linalg.transpose
+// CHECK-LABEL: func.func @conv_nchw__prepack(
+// CHECK-SAME:    %[[F0:.+]]: memref<64x16x3x3xf32>) -> memref<2x3x3x16x32xf32>
+// CHECK:         %[[T:.+]] = bufferization.to_tensor %[[F0]] restrict
+// CHECK:         %[[C:.+]] = tensor.collapse_shape %[[T]]
+// CHECK:         %[[TR:.+]] = linalg.transpose ins(%[[C]] : tensor<64x144xf32>) {{.*}} permutation = [1, 0]
+// CHECK:         %[[E:.+]] = tensor.expand_shape %[[TR]] {{.*}} into tensor<16x3x3x64xf32>
+// CHECK:         linalg.pack %[[E]] padding_value(%{{.+}} : f32) outer_dims_perm = [3, 1, 2, 0] inner_dims_pos = [3] inner_tiles = [32]
+func.func @conv_nchw(%mx: memref<1x16x9x9xf32>, %mf: memref<64x16x3x3xf32>, %my: memref<1x64x7x7xf32>) attributes {llvm.emit_c_interface} {
+  %x = bufferization.to_tensor %mx restrict : memref<1x16x9x9xf32> to tensor<1x16x9x9xf32>
+  %f = bufferization.to_tensor %mf restrict : memref<64x16x3x3xf32> to tensor<64x16x3x3xf32>
+  %zero = arith.constant 0.0 : f32
+  %e = tensor.empty() : tensor<1x64x7x7xf32>
+  %z = linalg.fill ins(%zero : f32) outs(%e : tensor<1x64x7x7xf32>) -> tensor<1x64x7x7xf32>
+  %c = linalg.conv_2d_nchw_fchw {strides = dense<1> : tensor<2xi64>, dilations = dense<1> : tensor<2xi64>}
+      ins(%x, %f : tensor<1x16x9x9xf32>, tensor<64x16x3x3xf32>) outs(%z : tensor<1x64x7x7xf32>) -> tensor<1x64x7x7xf32>
+  bufferization.materialize_in_destination %c in restrict writable %my : (tensor<1x64x7x7xf32>, memref<1x64x7x7xf32>) -> ()
+  return
+}
+module attributes {transform.with_named_sequence} {
+  transform.named_sequence @__transform_main(%root: !transform.any_op {transform.readonly}) {
+    %c = transform.structured.match ops{["linalg.conv_2d_nchw_fchw"]} in %root : (!transform.any_op) -> !transform.any_op
+    %nhwc, %t = transform.regtile.convert_to_channels_last %c : (!transform.any_op) -> (!transform.any_op, !transform.any_op)
+    %ch = transform.param.constant 32 : i64 -> !transform.param<i64>
+    %p = transform.regtile.prepack_filter %nhwc channels = %ch : (!transform.any_op, !transform.param<i64>) -> !transform.any_op
+    %n = transform.num_associations %t : (!transform.any_op) -> !transform.param<i64>
+    %two = transform.param.constant 2 : i64 -> !transform.param<i64>
+    transform.match.param.cmpi eq %n, %two : !transform.param<i64>
+    transform.yield
+  }
+}

@@ -10,12 +10,16 @@
 // RUN:   %regtile-src/examples/resnet50/resnet50.mlir > %t.mlir
 // RUN: %regtile-opt %t.mlir -p 'builtin.module(transform-preload-library{transform-library-paths=%regtile-src/strategies,%regtile-src/examples/resnet50/schedule.mlir},transform-interpreter{entry-point=resnet50_regtile_prepacked})' \
 // RUN:   | FileCheck %s
-// An NCHW layer (FCHW filter): left as it was, with a warning that says why.
+// An NCHW layer (as torch-mlir emits it, FCHW filter): converted to NHWC
+// first, its filter's transpose moved into @nchw_conv_bias_relu__prepack
+// with the pack (both as register tile code, no linalg op left), the layer
+// reading its packed blocks in place like the NHWC one; no warning.
 // RUN: %substitute --target znver4 "HU=7 WU=7 HI=9 WI=9 H=7 W=7 CI=16 CO=64 KH=3 KW=3 S=1 P=1" \
 // RUN:   %regtile-src/examples/resnet50/resnet50_nchw.mlir > %t.nchw.mlir
 // RUN: %regtile-opt %t.nchw.mlir -p 'builtin.module(transform-preload-library{transform-library-paths=%regtile-src/strategies,%regtile-src/examples/resnet50/schedule.mlir},transform-interpreter{entry-point=resnet50_regtile_prepacked})' \
 // RUN:   -o %t.nchw.out 2> %t.nchw.err
-// RUN: FileCheck %s --check-prefix=NCHW --input-file=%t.nchw.err
+// RUN: FileCheck %s --check-prefix=NCHW --input-file=%t.nchw.out
+// RUN: count 0 < %t.nchw.err
 
 // CHECK-LABEL: func.func @conv_bias_relu(
 // CHECK-SAME:    %{{.+}}: memref<1x7x7x16xf32>, %[[FP:.+]]: memref<2x3x3x16x32xf32>, %{{.+}}: memref<64xf32>, %{{.+}}: memref<1x7x7x64xf32>)
@@ -43,5 +47,18 @@
 // CHECK:         call @conv_bias_relu(%{{.+}}, %[[P]], %{{.+}}, %{{.+}})
 // CHECK:         memref.dealloc %[[P]]
 
-// NCHW: warning: cannot prepack the filter: no register tile: expected the loops (n, oh, ow, oc, kh, kw, ci) and an NHWC output (the order of linalg.conv_2d_nhwc_hwcf)
-// NCHW: note: skipped by this transform op
+// NCHW-LABEL: func.func @nchw_conv_bias_relu(
+// NCHW-SAME:    %{{.+}}: memref<1x16x7x7xf32>, %[[FP:.+]]: memref<2x3x3x16x32xf32>,
+// NCHW:         %[[PT:.+]] = bufferization.to_tensor %[[FP]] restrict
+// NCHW-NOT:     linalg.unpack
+// NCHW:         tensor.extract_slice %[[PT]][%{{.+}}, 0, 0, 0, 0] [1, 3, 3, 16, 32] [1, 1, 1, 1, 1] : tensor<2x3x3x16x32xf32> to tensor<1x3x3x16x32xf32>
+// NCHW-COUNT-14: vector.fma
+// NCHW-NOT:     linalg.
+// NCHW-LABEL: func.func @nchw_conv_bias_relu__prepack(
+// NCHW-SAME:    %{{.+}}: memref<64x16x3x3xf32>) -> memref<2x3x3x16x32xf32>
+// NCHW-NOT:     linalg.
+// NCHW:         vector.transfer_read {{.*}} : tensor<16x16xf32>, vector<16x16xf32>
+// NCHW-NOT:     linalg.
+// NCHW:         vector.transfer_read {{.*}} : tensor<16x3x3x64xf32>, vector<32xf32>
+// NCHW-NOT:     linalg.
+// NCHW:         return

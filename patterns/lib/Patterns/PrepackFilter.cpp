@@ -7,7 +7,10 @@
 #include "mlir/Dialect/Bufferization/IR/Bufferization.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/Dialect/Tensor/IR/Tensor.h"
+#include "mlir/IR/IRMapping.h"
 #include "mlir/IR/SymbolTable.h"
+#include "mlir/Interfaces/SideEffectInterfaces.h"
+#include "mlir/Transforms/RegionUtils.h"
 #include "llvm/Support/FormatVariadic.h"
 
 using namespace mlir;
@@ -15,40 +18,96 @@ using namespace mlir;
 namespace regtile {
 namespace {
 
-/// The filter's source: a block argument of the function, directly or
-/// through one bufferization.to_tensor.
-struct FilterArgument {
+/// The filter as a function of one argument of the function: the ops that
+/// compute it from the argument (`slice`, in program order: reshapes,
+/// transposes, the argument's bufferization.to_tensor, constants), all in
+/// the function's entry block and free of memory effects but the
+/// to_tensor.
+struct FilterSource {
   func::FuncOp func;
   BlockArgument arg;
-  bufferization::ToTensorOp toTensor; // null: a tensor argument
+  SmallVector<Operation *> slice;
 };
 
-FailureOr<FilterArgument> findFilterArgument(Value filter,
-                                             std::string &reason) {
-  FilterArgument f;
-  f.toTensor = filter.getDefiningOp<bufferization::ToTensorOp>();
-  Value arg = f.toTensor ? f.toTensor.getBuffer() : filter;
-  f.arg = dyn_cast<BlockArgument>(arg);
-  if (f.arg)
-    f.func = dyn_cast<func::FuncOp>(f.arg.getOwner()->getParentOp());
-  if (!f.func || f.arg.getOwner() != &f.func.getBody().front()) {
-    reason = "the filter is not an argument of the function (nor a "
-             "bufferization.to_tensor of one): nothing to pack ahead of "
-             "the call";
+FailureOr<FilterSource> findFilterSource(Operation *conv, Value filter,
+                                         std::string &reason) {
+  auto fail = [&](const Twine &msg) {
+    reason = msg.str();
     return failure();
-  }
-  if (!filter.hasOneUse() || (f.toTensor && !f.arg.hasOneUse())) {
-    reason = "the filter argument has other uses than this convolution";
-    return failure();
-  }
-  if (f.toTensor) {
-    auto memref = dyn_cast<MemRefType>(f.arg.getType());
-    if (!memref || !memref.getLayout().isIdentity()) {
-      reason = "expected the filter argument to be a memref with the "
-               "identity layout";
-      return failure();
+  };
+  FilterSource f;
+  f.func = conv->getParentOfType<func::FuncOp>();
+  if (!f.func || f.func.isExternal())
+    return fail("expected the convolution in a func.func");
+  Block *entry = &f.func.getBody().front();
+  llvm::SetVector<Operation *> ops;
+  llvm::SmallPtrSet<Value, 16> seen;
+  SmallVector<Value> work = {filter};
+  while (!work.empty()) {
+    Value v = work.pop_back_val();
+    if (!seen.insert(v).second)
+      continue;
+    if (auto arg = dyn_cast<BlockArgument>(v)) {
+      if (arg.getOwner() != entry)
+        return fail("the filter is computed inside a region (a loop): "
+                    "nothing to pack ahead of the call");
+      if (f.arg && f.arg != arg)
+        return fail("the filter is computed from more than one argument "
+                    "of the function");
+      f.arg = arg;
+      continue;
     }
+    Operation *op = v.getDefiningOp();
+    if (op->getBlock() != entry)
+      return fail("the filter is computed inside a region (a loop): "
+                  "nothing to pack ahead of the call");
+    if (!isa<bufferization::ToTensorOp>(op) && !isMemoryEffectFree(op))
+      return fail("the filter is computed by '" + op->getName().getStringRef() +
+                  "', which has memory effects: nothing to pack ahead of "
+                  "the call");
+    ops.insert(op);
+    llvm::append_range(work, op->getOperands());
+    llvm::SetVector<Value> above;
+    getUsedValuesDefinedAbove(op->getRegions(), above);
+    llvm::append_range(work, above);
   }
+  if (!f.arg)
+    return fail("the filter is not computed from an argument of the "
+                "function (a constant): nothing to pack ahead of the call");
+  if (auto memref = dyn_cast<MemRefType>(f.arg.getType());
+      memref && !memref.getLayout().isIdentity())
+    return fail("expected the filter argument to be a memref with the "
+                "identity layout");
+  f.slice.assign(ops.begin(), ops.end());
+  llvm::sort(f.slice,
+             [](Operation *a, Operation *b) { return a->isBeforeInBlock(b); });
+  // What depends on the argument goes away from @f: every use of it must
+  // be in the slice or the convolution's filter.
+  llvm::SmallPtrSet<Operation *, 16> tainted;
+  auto isTainted = [&](Value v) {
+    return v == Value(f.arg) ||
+           (v.getDefiningOp() && tainted.contains(v.getDefiningOp()));
+  };
+  for (Operation *op : f.slice) {
+    llvm::SetVector<Value> above;
+    getUsedValuesDefinedAbove(op->getRegions(), above);
+    if (llvm::any_of(op->getOperands(), isTainted) ||
+        llvm::any_of(above, isTainted))
+      tainted.insert(op);
+  }
+  auto usedElsewhere = [&](Value v) {
+    return llvm::any_of(v.getUses(), [&](OpOperand &use) {
+      Operation *user =
+          f.func.getBody().front().findAncestorOpInBlock(*use.getOwner());
+      return !(user && ops.contains(user)) &&
+             !(use.getOwner() == conv && use.get() == filter);
+    });
+  };
+  if (usedElsewhere(f.arg) || llvm::any_of(tainted, [&](Operation *op) {
+        return llvm::any_of(op->getResults(), usedElsewhere);
+      }))
+    return fail("the filter argument has other uses than this "
+                "convolution's filter");
   return f;
 }
 
@@ -76,11 +135,11 @@ LogicalResult collectCalls(func::FuncOp func,
 }
 
 /// @<f>__prepack: filter -> packed filter (a new buffer for a memref
-/// argument: the caller frees it).
-func::FuncOp createPrepack(RewriterBase &rewriter, FilterArgument f,
-                           StringRef name, RankedTensorType filterType,
-                           RankedTensorType packedType, Type packedArg,
-                           int64_t channels, ArrayRef<int64_t> perm) {
+/// argument: the caller frees it): the filter's slice, then the pack.
+func::FuncOp createPrepack(RewriterBase &rewriter, FilterSource f, Value filter,
+                           StringRef name, RankedTensorType packedType,
+                           Type packedArg, int64_t channels,
+                           ArrayRef<int64_t> innerPos, ArrayRef<int64_t> perm) {
   Location loc = f.func.getLoc();
   OpBuilder::InsertionGuard guard(rewriter);
   rewriter.setInsertionPointAfter(f.func);
@@ -92,20 +151,19 @@ func::FuncOp createPrepack(RewriterBase &rewriter, FilterArgument f,
     prepack->setAttr("llvm.emit_c_interface", rewriter.getUnitAttr());
   Block *body = prepack.addEntryBlock();
   rewriter.setInsertionPointToStart(body);
-  Value source = body->getArgument(0);
-  if (f.toTensor)
-    source = bufferization::ToTensorOp::create(rewriter, loc, filterType,
-                                               source, /*restrict=*/true,
-                                               /*writable=*/false);
+  IRMapping mapping;
+  mapping.map(f.arg, body->getArgument(0));
+  for (Operation *op : f.slice)
+    rewriter.clone(*op, mapping);
+  Value source = mapping.lookup(filter);
   Value empty = tensor::EmptyOp::create(rewriter, loc, packedType.getShape(),
                                         packedType.getElementType());
   Value zero = arith::ConstantOp::create(
       rewriter, loc, rewriter.getZeroAttr(packedType.getElementType()));
-  int64_t rank = filterType.getRank();
   Value packed =
-      linalg::PackOp::create(rewriter, loc, source, empty, {rank - 1},
+      linalg::PackOp::create(rewriter, loc, source, empty, innerPos,
                              {rewriter.getIndexAttr(channels)}, zero, perm);
-  if (f.toTensor)
+  if (isa<MemRefType>(packedArg))
     packed =
         bufferization::ToBufferOp::create(rewriter, loc, packedArg, packed);
   func::ReturnOp::create(rewriter, loc, packed);
@@ -131,15 +189,6 @@ void rewriteCalls(RewriterBase &rewriter, ArrayRef<func::CallOp> calls,
   }
 }
 
-/// The packed filter's outer dims: the output channel blocks first, the
-/// others in their order.
-SmallVector<int64_t> blockedFirst(int64_t rank) {
-  SmallVector<int64_t> perm = {rank - 1};
-  for (int64_t d = 0; d + 1 < rank; ++d)
-    perm.push_back(d);
-  return perm;
-}
-
 } // namespace
 
 FailureOr<PrepackFilterResult>
@@ -162,15 +211,41 @@ prepackFilter(RewriterBase &rewriter, linalg::LinalgOp conv,
     return fail(llvm::formatv("channels = {0}: expected a positive block",
                               options.channels));
   OpOperand *operand = conv.getDpsInputOperand(filterOperand);
-  auto filterType = dyn_cast<RankedTensorType>(operand->get().getType());
+  Value filter = operand->get();
+  auto filterType = dyn_cast<RankedTensorType>(filter.getType());
   if (!filterType || !filterType.hasStaticShape())
     return fail("expected a filter with static sizes");
+  // Where each of (kh, kw, ci, oc) is in the filter: the packed layout is
+  // [oc / ch][kh][kw][ci][ch] whatever the filter's, and @f reads it as
+  // [kh][kw][ci][oc] (a generic's filter map changes with it).
+  MLIRContext *ctx = conv.getContext();
+  unsigned loops[] = {dims->filterLoop[0], dims->filterLoop[1],
+                      dims->inputChannel[0], dims->outputChannel[0]};
   AffineMap map = conv.getMatchingIndexingMap(operand);
-  if (map.getResults().back() !=
-      getAffineDimExpr(dims->outputChannel[0], conv.getContext()))
-    return fail("the filter's output channels are not its innermost dim "
-                "(HWCF): the micro-kernel reads blocks of them as vectors");
-  FailureOr<FilterArgument> f = findFilterArgument(operand->get(), reason);
+  SmallVector<int64_t> perm;
+  for (unsigned d : loops) {
+    std::optional<unsigned> pos =
+        map.getResultPosition(getAffineDimExpr(d, ctx));
+    if (!pos)
+      break;
+    perm.push_back(*pos);
+  }
+  if (perm.size() != 4 || map.getNumResults() != 4)
+    return fail("expected the filter indexed by (kh, kw, ci, oc) in some "
+                "order");
+  AffineMap canonical =
+      AffineMap::get(map.getNumDims(), 0,
+                     llvm::map_to_vector(loops,
+                                         [&](unsigned d) -> AffineExpr {
+                                           return getAffineDimExpr(d, ctx);
+                                         }),
+                     ctx);
+  auto generic = dyn_cast<linalg::GenericOp>(conv.getOperation());
+  if (map != canonical && !generic)
+    return fail("a named convolution whose filter is not [kh][kw][ci][oc] "
+                "(HWCF): convert it to a linalg.generic first "
+                "(convert_to_channels_last, generalize)");
+  FailureOr<FilterSource> f = findFilterSource(conv, filter, reason);
   if (failed(f))
     return failure();
   std::string name = (f->func.getName() + "__prepack").str();
@@ -182,20 +257,24 @@ prepackFilter(RewriterBase &rewriter, linalg::LinalgOp conv,
   if (failed(collectCalls(f->func, calls, reason)))
     return failure();
 
-  int64_t rank = filterType.getRank();
-  SmallVector<int64_t> perm = blockedFirst(rank);
+  // The packed filter: [oc / ch][kh][kw][ci][ch], from the filter as it is.
+  // (perm = (kh, kw, ci, oc) positions; the pack's outer order puts oc
+  // first.)
+  SmallVector<int64_t> outer = {perm[3], perm[0], perm[1], perm[2]};
   RankedTensorType packedType = linalg::PackOp::inferPackedType(
-      filterType, {options.channels}, {rank - 1}, perm);
-  Type packedArg = f->toTensor
+      filterType, {options.channels}, {perm[3]}, outer);
+  bool viaMemref = isa<MemRefType>(f->arg.getType());
+  Type packedArg = viaMemref
                        ? Type(MemRefType::get(packedType.getShape(),
                                               packedType.getElementType()))
                        : Type(packedType);
   PrepackFilterResult result;
-  result.prepack = createPrepack(rewriter, *f, name, filterType, packedType,
-                                 packedArg, options.channels, perm);
+  result.prepack = createPrepack(rewriter, *f, filter, name, packedType,
+                                 packedArg, options.channels, {perm[3]}, outer);
   rewriteCalls(rewriter, calls, result.prepack, f->arg.getArgNumber());
 
-  // @f takes the packed filter and reads it through an unpack.
+  // @f takes the packed filter and reads it through an unpack, as
+  // [kh][kw][ci][oc].
   rewriter.modifyOpInPlace(f->func, [&] {
     f->arg.setType(packedArg);
     SmallVector<Type> inputs(f->func.getArgumentTypes());
@@ -204,25 +283,32 @@ prepackFilter(RewriterBase &rewriter, linalg::LinalgOp conv,
         inputs, f->func.getFunctionType().getResults()));
   });
   OpBuilder::InsertionGuard guard(rewriter);
-  Location loc = operand->get().getLoc();
+  rewriter.setInsertionPointToStart(&f->func.getBody().front());
+  Location loc = filter.getLoc();
   Value packed = f->arg;
-  if (f->toTensor) {
-    rewriter.setInsertionPoint(f->toTensor);
-    packed = bufferization::ToTensorOp::create(
-        rewriter, loc, packedType, f->arg, f->toTensor.getRestrict(),
-        f->toTensor.getWritable());
-  } else {
-    rewriter.setInsertionPointToStart(&f->func.getBody().front());
-  }
-  Value empty = tensor::EmptyOp::create(rewriter, loc, filterType.getShape(),
-                                        filterType.getElementType());
-  result.unpack =
-      linalg::UnPackOp::create(rewriter, loc, packed, empty, {rank - 1},
-                               {rewriter.getIndexAttr(options.channels)}, perm);
-  rewriter.modifyOpInPlace(conv,
-                           [&] { operand->set(result.unpack.getResult()); });
-  if (f->toTensor)
-    rewriter.eraseOp(f->toTensor);
+  if (viaMemref)
+    packed = bufferization::ToTensorOp::create(rewriter, loc, packedType,
+                                               f->arg, /*restrict=*/true,
+                                               /*writable=*/false);
+  SmallVector<int64_t> hwcf = llvm::map_to_vector(
+      perm, [&](int64_t p) { return filterType.getDimSize(p); });
+  Value empty =
+      tensor::EmptyOp::create(rewriter, loc, hwcf, filterType.getElementType());
+  result.unpack = linalg::UnPackOp::create(
+      rewriter, loc, packed, empty, {3},
+      {rewriter.getIndexAttr(options.channels)}, {3, 0, 1, 2});
+  rewriter.modifyOpInPlace(conv, [&] {
+    operand->set(result.unpack.getResult());
+    if (map != canonical) {
+      SmallVector<AffineMap> maps = generic.getIndexingMapsArray();
+      maps[operand->getOperandNumber()] = canonical;
+      generic.setIndexingMapsAttr(rewriter.getAffineMapArrayAttr(maps));
+    }
+  });
+  // The slice, dead in @f now (what else uses a constant keeps it).
+  for (Operation *op : llvm::reverse(f->slice))
+    if (op->use_empty())
+      rewriter.eraseOp(op);
   return result;
 }
 

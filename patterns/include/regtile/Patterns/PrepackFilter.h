@@ -18,10 +18,14 @@ namespace regtile {
 
 // A convolution's filter packed once, ahead of the calls that read it, as an
 // inference runtime reorders its weights (oneDNN's users do): the filter,
-// an argument of the function, is laid out in blocks of `channels` output
-// channels, [oc / channels][kh][kw][ci][channels] (zero-padded to whole
-// blocks), by a new function `@<f>__prepack`, and `@<f>` takes the packed
-// filter and reads it through a `linalg.unpack`:
+// an argument of the function or computed from one by ops free of memory
+// effects (reshapes and transposes: an NCHW layer's FCHW filter made
+// [ci][kh][kw][oc] by convert_to_channels_last), is laid out in blocks of
+// `channels` output channels, [oc / channels][kh][kw][ci][channels]
+// (zero-padded to whole blocks), by a new function `@<f>__prepack` (those
+// ops, then the pack), and `@<f>` takes the packed filter and reads it
+// through a `linalg.unpack` as [kh][kw][ci][oc] (a generic's filter map
+// changes with it):
 //
 //   func @f(%x, %fp: memref<OBxKHxKWxCIxCH>, ...)     (was %f: KHxKWxCIxCO)
 //     %f = linalg.unpack (to_tensor %fp) outer_dims_perm = [3, 0, 1, 2]
@@ -50,12 +54,14 @@ struct PrepackFilterResult {
 
 /// Packs the filter of `conv` as above. Fails without changing the IR,
 /// setting `reason`, if `conv` is not a dense 2-D convolution on tensors
-/// whose filter has static sizes and its output channels innermost (HWCF),
-/// if the filter is not an argument of the enclosing function (a tensor,
-/// or a memref with the identity layout through one
-/// `bufferization.to_tensor`) used by this convolution alone, if the
-/// function is referenced other than by `func.call`, or if
-/// `@<f>__prepack` exists already (one packed argument per function).
+/// whose filter has static sizes and is indexed by (kh, kw, ci, oc) in some
+/// order (HWCF for a named convolution), if the filter is not computed
+/// from exactly one argument of the enclosing function (a tensor, or a
+/// memref with the identity layout) by ops of its entry block free of
+/// memory effects (a `bufferization.to_tensor` of the argument aside), if
+/// the argument or those ops have other uses, if the function is
+/// referenced other than by `func.call`, or if `@<f>__prepack` exists
+/// already (one packed argument per function).
 mlir::FailureOr<PrepackFilterResult>
 prepackFilter(mlir::RewriterBase &rewriter, mlir::linalg::LinalgOp conv,
               const PrepackFilterOptions &options, std::string &reason);

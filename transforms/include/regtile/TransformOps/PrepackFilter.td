@@ -16,20 +16,27 @@ def PrepackFilterOp : RegtileTransformOp<"regtile.prepack_filter",
                 "read it, in a function of its own";
   let description = [{
     For each payload op, a dense 2-D convolution on tensors whose filter
-    has static sizes, its output channels innermost (HWCF) and is an
-    argument of the enclosing function (a tensor, or a memref read through
-    one `bufferization.to_tensor`, used by this convolution alone), moves
-    the packing of the filter out of the function, as an inference runtime
-    reorders its weights once (library: `regtile::prepackFilter`,
+    has static sizes, is indexed by (kh, kw, ci, oc) in some order (HWCF
+    for a named convolution; a `linalg.generic` in any order) and is an
+    argument of the enclosing function or computed from one argument alone
+    by ops free of memory effects in its entry block (a tensor argument,
+    or a memref one read through `bufferization.to_tensor`; reshapes and
+    transposes, e.g. the FCHW -> [ci][kh][kw][oc] transpose
+    `convert_to_channels_last` adds), used by this convolution alone,
+    moves the packing of the filter out of the function, as an inference
+    runtime reorders its weights once (library: `regtile::prepackFilter`,
     `patterns/include/regtile/Patterns/PrepackFilter.h`):
 
-    - a new function `@<f>__prepack` lays the filter out in blocks of
-      `channels` output channels, `[oc / channels][kh][kw][ci][channels]`
-      (a `linalg.pack`, zero-padded to whole blocks), `(filter) ->
-      packed` (for a memref argument a new buffer, which the caller
-      frees);
-    - `@<f>` takes the packed filter instead, and its convolution reads it
-      through a `linalg.unpack`: tiled along the output channels by
+    - a new function `@<f>__prepack` computes the filter from the argument
+      (those ops, cloned) and lays it out in blocks of `channels` output
+      channels, `[oc / channels][kh][kw][ci][channels]` whatever the
+      filter's own order (a `linalg.pack`, zero-padded to whole blocks),
+      `(filter) -> packed` (for a memref argument a new buffer, which the
+      caller frees);
+    - `@<f>` takes the packed filter instead (the ops that computed the
+      filter erased), and its convolution reads it through a
+      `linalg.unpack` as `[kh][kw][ci][oc]` (a generic's filter map
+      changes with it): tiled along the output channels by
       `channels`, each tile of the unpack is a view of one block
       (`transform.apply_patterns.regtile.fold_unpacked_tiles`), and
       `convolution_blocking` derives that the filter is read in place (no
@@ -42,8 +49,8 @@ def PrepackFilterOp : RegtileTransformOp<"regtile.prepack_filter",
 
     `channels` defaults to the register tile's (`convolution_blocking` for
     the target: `arch`, else the payload's `regtile.target`, else the
-    host); `channels = %p` fixes it. The convolution's `linalg.pack` in
-    `@<f>__prepack` is left for the schedule (e.g.
+    host); `channels = %p` fixes it. The `linalg.pack` (and any
+    transpose) in `@<f>__prepack` is left for the schedule (e.g.
     `transform.regtile.pack_unpack_to_tile_copies`).
 
     Example:
@@ -57,9 +64,11 @@ def PrepackFilterOp : RegtileTransformOp<"regtile.prepack_filter",
     Reads the target handle (the convolution stays the same op, reading
     the unpack) and produces `prepack`, the new functions, one per
     convolution packed. Produces a silenceable failure, leaving the
-    payload unchanged, if a target is not such a convolution (an NCHW
-    filter, a filter computed in the function or shared with another op,
-    a function used other than by `func.call`, a second packed argument of
+    payload unchanged, if a target is not such a convolution (a named
+    convolution whose filter is not HWCF, a filter computed from two
+    arguments, a constant filter, one computed by an op with memory
+    effects or inside a loop, an argument shared with another op, a
+    function used other than by `func.call`, a second packed argument of
     one function), if `channels` is not one positive integer, if no
     register tile is derived for it (`convolution_blocking`'s refusal), or
     if the target's dot-product unit reads the filter interleaved (bf16,
