@@ -96,26 +96,14 @@ module attributes {transform.with_named_sequence} {
     transform.yield %conv : !transform.any_op
   }
 
-  // For functions that run many times on one filter (inference weights):
-  // each dense convolution's filter, computed from an argument of `%func`
-  // alone (the argument itself, or through reshapes and transposes: an
-  // NCHW layer's FCHW filter), packed once ahead of the calls in blocks of
-  // the register tile's output channels, by a function of its own,
-  // @<f>__prepack (transform.regtile.prepack_filter; its transposes and
-  // pack scheduled here); @<f> then takes the packed filter and
-  // @regtile_conv2d reads each block in place instead of packing (and
-  // transposing) it in every call. The module's calls of @<f> pack first;
-  // a caller that runs @<f> on one filter many times calls @<f>__prepack
-  // once. Include before @regtile_conv2d (or @regtile_schedule). A warning
-  // names each dense convolution left as it was, and why (a filter
-  // computed from more than one argument, a bf16 or u8 x s8 filter the
-  // dot-product unit reads interleaved).
-  transform.named_sequence @regtile_prepack_filters(
-      %func: !transform.any_op {transform.readonly}) {
-    // NCHW convolutions become NHWC ones first (their epilogue chains made
-    // one generic each, which moves with them), as in
-    // @regtile_conv2d_blocked, so that their filter's transpose moves into
-    // @<f>__prepack.
+  // The convolutions of `%func` in NCHW order as NHWC ones between
+  // transposes (transform.regtile.convert_to_channels_last), their
+  // elementwise consumer chains made one generic each first (a bias add and
+  // a ReLU: one epilogue, which moves with the convolution), transposes
+  // between two of them folded away; returns the transposes added. What
+  // cannot be converted stays as it was.
+  transform.named_sequence @regtile_convert_to_channels_last(
+      %func: !transform.any_op {transform.readonly}) -> !transform.any_op {
     transform.apply_patterns to %func {
       transform.apply_patterns.regtile.fuse_elementwise
     } : !transform.any_op
@@ -132,9 +120,34 @@ module attributes {transform.with_named_sequence} {
       }
       transform.yield %added : !transform.any_op
     }
+    // Erases the transposes that folded away (and tells their handles).
     transform.apply_patterns to %func {
       transform.apply_patterns.canonicalization
     } : !transform.any_op
+    transform.yield %transposes : !transform.any_op
+  }
+
+  // For functions that run many times on one filter (inference weights):
+  // each dense convolution's filter, computed from an argument of `%func`
+  // alone (the argument itself, or through reshapes and transposes: an
+  // NCHW layer's FCHW filter), packed once ahead of the calls in blocks of
+  // the register tile's output channels, by a function of its own,
+  // @<f>__prepack (transform.regtile.prepack_filter; its transposes and
+  // pack scheduled here); @<f> then takes the packed filter and
+  // @regtile_conv2d reads each block in place instead of packing (and
+  // transposing) it in every call. The module's calls of @<f> pack first;
+  // a caller that runs @<f> on one filter many times calls @<f>__prepack
+  // once. Include before @regtile_conv2d (or @regtile_schedule). A warning
+  // names each dense convolution left as it was, and why (a filter
+  // computed from more than one argument, a bf16 or u8 x s8 filter the
+  // dot-product unit reads interleaved).
+  transform.named_sequence @regtile_prepack_filters(
+      %func: !transform.any_op {transform.readonly}) {
+    // NCHW convolutions become NHWC ones first, as in
+    // @regtile_conv2d_blocked, so that their filter's transpose moves into
+    // @<f>__prepack.
+    %transposes = transform.include @regtile_convert_to_channels_last
+        failures(propagate) (%func) : (!transform.any_op) -> !transform.any_op
     %convs = transform.collect_matching @regtile_match_dense_convolution in %func
         : (!transform.any_op) -> !transform.any_op
     transform.foreach %convs : !transform.any_op {
@@ -217,31 +230,10 @@ module attributes {transform.with_named_sequence} {
       %fixed_channels: !transform.param<i64> {transform.readonly},
       %prefetch: !transform.param<i64> {transform.readonly},
       %stage_filter: !transform.param<i64> {transform.readonly}) {
-    // Elementwise consumer chains as one generic each (a bias add and a
-    // ReLU: one epilogue on the accumulators).
-    transform.apply_patterns to %func {
-      transform.apply_patterns.regtile.fuse_elementwise
-    } : !transform.any_op
-    // NCHW convolutions as NHWC ones between transposes (their producer
-    // and consumer moved with them, transposes between two of them
-    // folded); what cannot be converted stays, and is reported below.
-    %like = transform.collect_matching @regtile_match_convolution_like in %func
-        : (!transform.any_op) -> !transform.any_op
-    %transposes = transform.foreach %like : !transform.any_op -> !transform.any_op {
-    ^bb0(%c: !transform.any_op):
-      %added = transform.sequence %c : !transform.any_op -> !transform.any_op
-          failures(suppress) {
-      ^bb1(%one: !transform.any_op):
-        %nhwc, %t = transform.regtile.convert_to_channels_last %one
-            : (!transform.any_op) -> (!transform.any_op, !transform.any_op)
-        transform.yield %t : !transform.any_op
-      }
-      transform.yield %added : !transform.any_op
-    }
-    // Erases the transposes that folded away (and tells their handles).
-    transform.apply_patterns to %func {
-      transform.apply_patterns.canonicalization
-    } : !transform.any_op
+    // NCHW convolutions as NHWC ones between transposes; what cannot be
+    // converted stays, and is reported below.
+    %transposes = transform.include @regtile_convert_to_channels_last
+        failures(propagate) (%func) : (!transform.any_op) -> !transform.any_op
     %convs = transform.collect_matching @regtile_match_convolution_like in %func
         : (!transform.any_op) -> !transform.any_op
     transform.foreach %convs : !transform.any_op {
