@@ -75,31 +75,19 @@ bool readsFilterInPlace(linalg::LinalgOp op, unsigned filterOperand,
 }
 
 /// The output channels of the blocks of a filter packed ahead of the call
-/// (prepack_filter's unpack, blocked along its innermost dim), else 0.
-int64_t prepackedBlock(linalg::LinalgOp op, unsigned filterOperand) {
+/// (prepack_filter's unpack, blocked along the output channels, its
+/// innermost dim, each block a view of the packed filter), else 0.
+int64_t prepackedBlock(linalg::LinalgOp op, unsigned filterOperand,
+                       const linalg::ConvolutionDimensions &dims) {
   auto unpack =
       op.getDpsInputs()[filterOperand].getDefiningOp<linalg::UnPackOp>();
-  if (!unpack)
+  if (!unpack || !hasOutputChannelsInnermost(op, filterOperand, dims))
     return 0;
   SmallVector<int64_t> tiles = unpack.getStaticTiles();
+  if (tiles.size() != 1 || ShapedType::isDynamic(tiles[0]))
+    return 0;
   int64_t last = unpack.getDestType().getRank() - 1;
-  return unpack.getInnerDimsPos() == ArrayRef<int64_t>{last} &&
-                 tiles.size() == 1 && !ShapedType::isDynamic(tiles[0])
-             ? tiles[0]
-             : 0;
-}
-
-/// Whether the filter is read through an unpack whose blocks of `channels`
-/// output channels are views of a packed filter (prepack_filter's): each
-/// block is laid out as the micro-kernel reads it already.
-bool readsPrepackedFilter(linalg::LinalgOp op, unsigned filterOperand,
-                          const linalg::ConvolutionDimensions &dims,
-                          int64_t channels) {
-  Value filter = op.getDpsInputs()[filterOperand];
-  auto unpack = filter.getDefiningOp<linalg::UnPackOp>();
-  return unpack && hasOutputChannelsInnermost(op, filterOperand, dims) &&
-         unpacksToViewsOfBlocks(unpack, unpack.getDestType().getRank() - 1,
-                                channels);
+  return unpacksToViewsOfBlocks(unpack, last, tiles[0]) ? tiles[0] : 0;
 }
 
 /// The loop order of linalg.conv_2d_nhwc_hwcf, (n, oh, ow, oc, kh, kw, ci),
@@ -211,7 +199,7 @@ computeConvolutionBlocking(linalg::LinalgOp op, const TargetInfo &target,
   FailureOr<ConvolutionTile> tile = failure();
   // A filter packed ahead of the call: its blocks' channels if they make a
   // register tile (each tile then reads one block in place).
-  int64_t block = depthwise ? 0 : prepackedBlock(op, filterOperand);
+  int64_t block = depthwise ? 0 : prepackedBlock(op, filterOperand, *dims);
   if (!fixed.channels && block && block % lanes == 0)
     tile =
         chooseConvolutionTile(target, accType, ranges[2], ranges[3], fixed.rows,
@@ -228,11 +216,10 @@ computeConvolutionBlocking(linalg::LinalgOp op, const TargetInfo &target,
   b.filterOperand = filterOperand;
   b.depthwise = depthwise;
   int64_t group = depthwise ? 1 : dotProductGroup(op, target);
-  b.stageFilter =
-      !depthwise &&
-      !(group == 1 &&
-        (readsFilterInPlace(op, filterOperand, *dims, ranges, b.rows, target) ||
-         readsPrepackedFilter(op, filterOperand, *dims, b.channels)));
+  b.stageFilter = !depthwise &&
+                  !(group == 1 && (readsFilterInPlace(op, filterOperand, *dims,
+                                                      ranges, b.rows, target) ||
+                                   (block && block == b.channels)));
   if (fixed.stageFilter && depthwise && *fixed.stageFilter)
     return fail("a depthwise filter is read in place (no filter to stage)");
   if (fixed.stageFilter && !*fixed.stageFilter && !depthwise &&

@@ -364,10 +364,9 @@ struct FoldUnpackedTile : OpRewritePattern<linalg::UnPackOp> {
     Location loc = unpack.getLoc();
     SmallVector<OpFoldResult> sizes =
         tensor::getMixedSizes(rewriter, loc, unpack.getSource());
-    SmallVector<OpFoldResult> destSizes =
-        tensor::getMixedSizes(rewriter, loc, unpack.getDest());
     for (auto [i, d] : llvm::enumerate(innerPos))
-      sizes[rank + i] = destSizes[d];
+      sizes[rank + i] =
+          tensor::getMixedSize(rewriter, loc, unpack.getDest(), d);
     int64_t sourceRank = sourceType.getRank();
     SmallVector<OpFoldResult> zeros(sourceRank, rewriter.getIndexAttr(0));
     SmallVector<OpFoldResult> ones(sourceRank, rewriter.getIndexAttr(1));
