@@ -68,8 +68,8 @@ module attributes {transform.with_named_sequence} {
   // AVX-VNNI (dot_product_group g = 2 or 4): K steps by g, Bc is [nc/nr][kc/g][nr][g]
   // (cache_read {interleave}, packed before the row loop), and each step is
   // one vdpbf16ps / vpdpbusd per accumulator (cache_reduce's dot form; s8 x
-  // s8 and u8 x u8 with A shifted to the other signedness and 128 x B's
-  // column sums subtracted / added).
+  // s8 and u8 x u8 with Bc flipped to the other signedness and 128 x A's
+  // row sums subtracted / added).
   transform.named_sequence @regtile_matmul_blocked(
       %func: !transform.any_op {transform.readonly},
       %fixed_mr: !transform.param<i64> {transform.readonly},

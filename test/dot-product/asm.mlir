@@ -44,22 +44,26 @@
 // known defect, bounded here so that it cannot grow.
 // DOT: loop {{.*}}: fma=0 masked=0 maskops=0 stack={{[0-9]}} vstack=0 fmastack={{[01]}} calls=0 dot=24
 // DOT: loop {{.*}}: fma=0 masked=0 maskops=0 stack={{[0-6]}} vstack=0 fmastack=0 calls=0 dot=24
-// s8 x s8: the column sums of each packed B block (one vpdpbusd with ones
-// per 16 columns and K group), then the same micro-kernel (A's groups
-// shifted by a vpxord each).
-// DOT: loop {{.*}}: fma=0 masked=0 maskops=0 stack=0 vstack=0 fmastack=0 calls=0 dot=4
-// DOT: loop {{.*}}: fma=0 masked=0 maskops=0 stack={{[0-6]}} vstack=0 fmastack=0 calls=0 dot=24
+// s8 x s8: each packed B block flipped to u8 in place (a vpxorq per 64
+// bytes), the sums of each row tile's rows of A (one vpdpbusd with ones
+// per row and 64 bytes), then the same micro-kernel, A's groups read as
+// they are (no xor in it).
+// DOT: loop {{.*}}: fma=0 masked=0 maskops=0 stack=0 vstack=0 fmastack=0 calls=0 dot=0 pairs=0 vxor=4
+// DOT: loop {{.*}}: fma=0 masked=0 maskops=0 stack=0 vstack=0 fmastack=0 calls=0 dot=6 pairs=0 vxor=0
+// DOT: loop {{.*}}: fma=0 masked=0 maskops=0 stack={{[0-6]}} vstack=0 fmastack=0 calls=0 dot=24 pairs=0 vxor=0
 
 // u8 x s8 then s8 x s8 (no shift without vpdpbusd): the full tile's loop.
 // PAIRS: loop {{.*}}: fma=0 masked=0 maskops=0 stack={{[0-6]}} vstack=0 fmastack=0 calls=0 dot=0 pairs=24
 // PAIRS: loop {{.*}}: fma=0 masked=0 maskops=0 stack={{[0-6]}} vstack=0 fmastack=0 calls=0 dot=0 pairs=24
 // YMM: loop {{.*}}: fma=0 masked=0 maskops=0 stack=0 vstack=0 fmastack=0 calls=0 dot=0 pairs=12
 // YMM: loop {{.*}}: fma=0 masked=0 maskops=0 stack=0 vstack=0 fmastack=0 calls=0 dot=0 pairs=12
-// u8 x s8, then s8 x s8 (its column sums, then the shifted kernel).
+// u8 x s8, then s8 x s8 (B's block flipped, A's row sums, then the kernel,
+// no xor in it).
 // VNNI256: loop {{.*}}: fma=0 masked=0 maskops=0 stack=0 vstack=0 fmastack=0 calls=0 dot=12
 // VNNI256: loop {{.*}}: fma=0 masked=0 maskops=0 stack=0 vstack=0 fmastack=0 calls=0 dot=12
-// VNNI256: loop {{.*}}: fma=0 masked=0 maskops=0 stack=0 vstack=0 fmastack=0 calls=0 dot=2
-// VNNI256: loop {{.*}}: fma=0 masked=0 maskops=0 stack=0 vstack=0 fmastack=0 calls=0 dot=12
+// VNNI256: loop {{.*}}: fma=0 masked=0 maskops=0 stack=0 vstack=0 fmastack=0 calls=0 dot=0 pairs=0 vxor=2
+// VNNI256: loop {{.*}}: fma=0 masked=0 maskops=0 stack=0 vstack=0 fmastack=0 calls=0 dot=6 pairs=0 vxor=0
+// VNNI256: loop {{.*}}: fma=0 masked=0 maskops=0 stack=0 vstack=0 fmastack=0 calls=0 dot=12 pairs=0 vxor=0
 
 // WIDEN-LABEL: gemm_bf16:
 // WIDEN-NOT: {{vdpbf16ps|vpdpbusd}}

@@ -120,33 +120,47 @@ module attributes {transform.with_named_sequence} {
 
 // -----
 
-// s8 x s8 (linalg.matmul on i8): A's groups are read shifted to u8 (xor
-// 0x80: a + 128), B's column sums over each filled cache are computed once
-// (dot products with ones, right after the cache is packed), and each
-// tile's accumulators start 128 x its columns' sums lower: the same i32
-// results, exactly.
+// s8 x s8 (linalg.matmul on i8): B's packed cache is flipped to u8 once,
+// in place (xor 0x80: b + 128); the sums of each row tile's rows of A over
+// the K loop's range are taken once per row tile, before the loop over N
+// tiles (64 bytes per dot product with ones, the tail of 30 masked); the
+// accumulators start 128 x them lower; the micro-kernel reads A's groups
+// as they are (s8, no xor in it) and the flipped cache as u8:
+// sum a (b + 128) - 128 sum a = sum a b, exactly. (A convolution's windows
+// are not ranges of one row: it keeps A shifted and B's column sums,
+// conv-form.mlir.)
 // CHECK-LABEL: func.func @s8s8
 // CHECK-DAG: %[[SIGN:.*]] = arith.constant dense<-128> : vector<64xi8>
 // CHECK-DAG: %[[SEVEN:.*]] = arith.constant dense<7> : vector<16xi32>
 // CHECK: %[[CACHE:.*]] = scf.for
 // CHECK: vector.transpose {{.*}} : vector<4x16xi8> to vector<16x4xi8>
 // CHECK: %[[FLAT:.*]] = tensor.collapse_shape %[[CACHE]] {{\[}}[0], [1], [2, 3]]
-// CHECK: %[[SUMS:.*]] = scf.for %[[P:.*]] = %c0 to %c2
+// CHECK: %[[FLIPPED:.*]] = scf.for
+// CHECK: %[[BV:.*]] = vector.transfer_read
+// CHECK: %[[BU:.*]] = arith.xori %[[BV]], %[[SIGN]] : vector<64xi8>
+// CHECK: vector.transfer_write %[[BU]]
+// CHECK: scf.for %[[M:.*]] = %c0 to %c8 step %c4
+// CHECK: %[[MASK:.*]] = vector.constant_mask [30] : vector<64xi1>
+// CHECK: %[[ROW:.*]] = vector.transfer_read %arg0[%[[M]], %c0], %c0_i8, %[[MASK]] : tensor<8x30xi8>, vector<64xi8>
+// CHECK: %[[RG:.*]] = vector.shape_cast %[[ROW]] : vector<64xi8> to vector<16x4xi8>
+// CHECK: %[[RW:.*]] = arith.extsi %[[RG]] : vector<16x4xi8> to vector<16x4xi32>
+// CHECK: %[[RS:.*]] = vector.multi_reduction <add>, %[[RW]], %{{.*}} [1] : vector<16x4xi32> to vector<16xi32>
+// CHECK: %[[TOTAL:.*]] = vector.reduction <add>, %[[RS]] : vector<16xi32> into i32
+// CHECK: %[[SUM:.*]] = vector.broadcast %[[TOTAL]] : i32 to vector<16xi32>
 // CHECK: scf.for
-// CHECK: %[[BV:.*]] = vector.transfer_read %[[FLAT]][%[[P]], %{{.*}}, %c0]
-// CHECK: %[[BG:.*]] = vector.shape_cast %[[BV]] : vector<64xi8> to vector<16x4xi8>
-// CHECK: %[[BW:.*]] = arith.extsi %[[BG]] : vector<16x4xi8> to vector<16x4xi32>
-// CHECK: vector.multi_reduction <add>, %[[BW]], %{{.*}} [1] : vector<16x4xi32> to vector<16xi32>
-// CHECK: vector.transfer_write
-// CHECK: %[[PANEL:.*]] = arith.divui
-// CHECK: %[[SUM:.*]] = vector.transfer_read %[[SUMS]][%[[PANEL]], %c0]
 // CHECK: %[[CORR:.*]] = arith.shli %[[SUM]], %[[SEVEN]] : vector<16xi32>
-// CHECK-COUNT-4: arith.subi %{{.*}}, %[[CORR]] : vector<16xi32>
-// CHECK: scf.for
+// CHECK: arith.subi %{{.*}}, %[[CORR]] : vector<16xi32>
+// CHECK-NOT: arith.xori
+// CHECK: %[[B:.*]] = vector.transfer_read %[[FLIPPED]]
+// CHECK-NOT: arith.xori
 // CHECK: %[[A:.*]] = vector.bitcast %{{.*}} : vector<16xi32> to vector<64xi8>
-// CHECK: %[[AU:.*]] = arith.xori %[[A]], %[[SIGN]] : vector<64xi8>
-// CHECK: %[[AG:.*]] = vector.shape_cast %[[AU]] : vector<64xi8> to vector<16x4xi8>
-// CHECK: arith.extui %[[AG]] : vector<16x4xi8> to vector<16x4xi32>
+// CHECK-NOT: arith.xori
+// CHECK: %[[AG:.*]] = vector.shape_cast %[[A]] : vector<64xi8> to vector<16x4xi8>
+// CHECK: arith.extsi %[[AG]] : vector<16x4xi8> to vector<16x4xi32>
+// CHECK: %[[BG:.*]] = vector.shape_cast %[[B]] : vector<64xi8> to vector<16x4xi8>
+// CHECK: arith.extui %[[BG]] : vector<16x4xi8> to vector<16x4xi32>
+// CHECK-NOT: arith.xori
+// CHECK: return
 func.func @s8s8(%a: tensor<8x30xi8>, %b: tensor<30x32xi8>, %c: tensor<8x32xi32>) -> tensor<8x32xi32> {
   %r = linalg.matmul ins(%a, %b : tensor<8x30xi8>, tensor<30x32xi8>) outs(%c : tensor<8x32xi32>) -> tensor<8x32xi32>
   return %r : tensor<8x32xi32>
@@ -165,31 +179,32 @@ module attributes {transform.with_named_sequence} {
 // -----
 
 // u8 x u8 (both inputs widened with extui): the same shifted form the
-// other way: A's groups are read as s8 after the xor (a - 128), B's column
-// sums are sums of u8 (extui), and the accumulators start 128 x them
-// higher: sum (a - 128) b + 128 sum b = sum a b.
+// other way: the cache is flipped to s8 (b - 128), A's row sums are sums
+// of u8 (extui), and the accumulators start 128 x them higher:
+// sum a (b - 128) + 128 sum a = sum a b.
 // CHECK-LABEL: func.func @u8u8
 // CHECK-DAG: %[[SIGN:.*]] = arith.constant dense<-128> : vector<64xi8>
 // CHECK-DAG: %[[SEVEN:.*]] = arith.constant dense<7> : vector<16xi32>
-// CHECK: %[[CACHE:.*]] = scf.for
-// CHECK: %[[FLAT:.*]] = tensor.collapse_shape %[[CACHE]] {{\[}}[0], [1], [2, 3]]
-// CHECK: %[[SUMS:.*]] = scf.for
-// CHECK: %[[BV:.*]] = vector.transfer_read %[[FLAT]]
-// CHECK: %[[BG:.*]] = vector.shape_cast %[[BV]] : vector<64xi8> to vector<16x4xi8>
-// CHECK: %[[BW:.*]] = arith.extui %[[BG]] : vector<16x4xi8> to vector<16x4xi32>
-// CHECK: vector.multi_reduction <add>, %[[BW]], %{{.*}} [1] : vector<16x4xi32> to vector<16xi32>
-// CHECK: %[[SUM:.*]] = vector.transfer_read %[[SUMS]]
+// CHECK: tensor.collapse_shape
+// CHECK: %[[FLIPPED:.*]] = scf.for
+// CHECK: arith.xori %{{.*}}, %[[SIGN]] : vector<64xi8>
+// CHECK: %[[ROW:.*]] = vector.transfer_read %arg0
+// CHECK: %[[RG:.*]] = vector.shape_cast %[[ROW]] : vector<64xi8> to vector<16x4xi8>
+// CHECK: %[[RW:.*]] = arith.extui %[[RG]] : vector<16x4xi8> to vector<16x4xi32>
+// CHECK: vector.multi_reduction <add>, %[[RW]], %{{.*}} [1] : vector<16x4xi32> to vector<16xi32>
+// CHECK: %[[TOTAL:.*]] = vector.reduction <add>
+// CHECK: %[[SUM:.*]] = vector.broadcast %[[TOTAL]] : i32 to vector<16xi32>
 // CHECK: %[[CORR:.*]] = arith.shli %[[SUM]], %[[SEVEN]] : vector<16xi32>
-// CHECK-COUNT-4: arith.addi %{{.*}}, %[[CORR]] : vector<16xi32>
+// CHECK: arith.addi %{{.*}}, %[[CORR]] : vector<16xi32>
 // CHECK-NOT: arith.subi
 // CHECK: scf.for
-// CHECK: %[[B:.*]] = vector.transfer_read %[[FLAT]]
+// CHECK-NOT: arith.xori
+// CHECK: %[[B:.*]] = vector.transfer_read %[[FLIPPED]]
 // CHECK: %[[A:.*]] = vector.bitcast %{{.*}} : vector<16xi32> to vector<64xi8>
-// CHECK: %[[AS:.*]] = arith.xori %[[A]], %[[SIGN]] : vector<64xi8>
-// CHECK: %[[AG:.*]] = vector.shape_cast %[[AS]] : vector<64xi8> to vector<16x4xi8>
-// CHECK: arith.extsi %[[AG]] : vector<16x4xi8> to vector<16x4xi32>
+// CHECK: %[[AG:.*]] = vector.shape_cast %[[A]] : vector<64xi8> to vector<16x4xi8>
+// CHECK: arith.extui %[[AG]] : vector<16x4xi8> to vector<16x4xi32>
 // CHECK: %[[BG2:.*]] = vector.shape_cast %[[B]] : vector<64xi8> to vector<16x4xi8>
-// CHECK: arith.extui %[[BG2]] : vector<16x4xi8> to vector<16x4xi32>
+// CHECK: arith.extsi %[[BG2]] : vector<16x4xi8> to vector<16x4xi32>
 func.func @u8u8(%a: tensor<8x30xi8>, %b: tensor<30x32xi8>, %c: tensor<8x32xi32>) -> tensor<8x32xi32> {
   %r = linalg.generic {
       indexing_maps = [affine_map<(m, n, k) -> (m, k)>,

@@ -1,11 +1,14 @@
 // Execution of the i8 GEMM and conv micro-kernels the strategies pick
 // (@regtile_matmul, @regtile_conv2d from strategies/), compared exactly
 // with the unscheduled payload over the whole byte range, on shapes that
-// divide no tile or group (K = 29, 601; 17 and 3 input channels, 40 and 17
-// output channels, 7 x 9 and 4 x 5 outputs):
+// divide no tile or group (K = 29, 601, 300, the last two also in cache
+// blocks of 256 by @regtile_matmul_blocked; 17 and 3 input channels, 40
+// and 17 output channels, 7 x 9 and 4 x 5 outputs):
 // - u8 x u8 (generics with extui on both inputs) on the host: on AVX-512
-//   VNNI the shifted vpdpbusd form (A's groups read as s8 after the xor,
-//   a - 128; 128 x B's column sums of u8 added), with 1 and 3 threads;
+//   VNNI the shifted vpdpbusd forms (the GEMM: packed B flipped to s8, b -
+//   128, and 128 x A's row sums of u8 over each K block added; the conv:
+//   the input's groups flipped, 128 x the filter's column sums added),
+//   with 1 and 3 threads;
 // - without VNNI (the functions' regtile.target: skylake-avx512, AVX-512
 //   BW; haswell, AVX2 on ymm): K in pairs, widened to i16 and multiplied
 //   by vpmaddwd, for u8 x u8, u8 x s8 and s8 x s8 (the inputs' extensions
@@ -24,7 +27,7 @@
 // RUN: %if host-avxvnni %{ %difftest %t.u8s8.mlir --define TARGET=alderlake --lower-options target=alderlake --schedule 'transform-preload-library{transform-library-paths=%regtile-src/strategies},transform-interpreter' | FileCheck %s %}
 // RUN: %if host-avxvnni %{ %difftest %t.s8s8.mlir --define TARGET=alderlake --lower-options target=alderlake --schedule 'transform-preload-library{transform-library-paths=%regtile-src/strategies},transform-interpreter' | FileCheck %s %}
 // RUN: %difftest %s --define TARGET=haswell --lower-options target=haswell --schedule 'transform-preload-library{transform-library-paths=%regtile-src/strategies},transform-interpreter' | FileCheck %s
-// CHECK: PASS 4 cases
+// CHECK: PASS 6 cases
 
 // DIFFTEST-CASE: M=37 N=53 K=29
 // DIFFTEST-CASE: M=70 N=130 K=601
@@ -132,3 +135,69 @@ module attributes {transform.with_named_sequence} {
     transform.yield
   }
 }
+
+// -----
+
+// K in cache blocks of 256 (the last partial: the ranges A's row sums run
+// over are the blocks'):
+// DIFFTEST-CASE: M=70 N=130 K=601
+// DIFFTEST-CASE: M=5 N=33 K=300
+func.func @kernel(%a: tensor<${M}x${K}xi8>, %b: tensor<${K}x${N}xi8>, %c: tensor<${M}x${N}xi32>) -> tensor<${M}x${N}xi32>
+    attributes {regtile.target = "${TARGET}"} {
+  %r = linalg.generic {
+      indexing_maps = [affine_map<(m, n, k) -> (m, k)>,
+                       affine_map<(m, n, k) -> (k, n)>,
+                       affine_map<(m, n, k) -> (m, n)>],
+      iterator_types = ["parallel", "parallel", "reduction"]}
+      ins(%a, %b : tensor<${M}x${K}xi8>, tensor<${K}x${N}xi8>) outs(%c : tensor<${M}x${N}xi32>) {
+  ^bb0(%x: i8, %y: i8, %acc: i32):
+    %ux = arith.extui %x : i8 to i32
+    %uy = arith.extui %y : i8 to i32
+    %p = arith.muli %ux, %uy : i32
+    %s = arith.addi %acc, %p : i32
+    linalg.yield %s : i32
+  } -> tensor<${M}x${N}xi32>
+  return %r : tensor<${M}x${N}xi32>
+}
+func.func private @regtileFillI8(memref<*xi8>, i64) attributes {llvm.emit_c_interface}
+func.func private @regtileFillI32(memref<*xi32>, i64) attributes {llvm.emit_c_interface}
+func.func private @regtilePrintI32(memref<*xi32>) attributes {llvm.emit_c_interface}
+func.func @main() {
+  %s1 = arith.constant 1 : i64
+  %s2 = arith.constant 2 : i64
+  %s3 = arith.constant 3 : i64
+  %a = memref.alloc() : memref<${M}x${K}xi8>
+  %b = memref.alloc() : memref<${K}x${N}xi8>
+  %c = memref.alloc() : memref<${M}x${N}xi32>
+  %ua = memref.cast %a : memref<${M}x${K}xi8> to memref<*xi8>
+  %ub = memref.cast %b : memref<${K}x${N}xi8> to memref<*xi8>
+  %uc = memref.cast %c : memref<${M}x${N}xi32> to memref<*xi32>
+  call @regtileFillI8(%ua, %s1) : (memref<*xi8>, i64) -> ()
+  call @regtileFillI8(%ub, %s2) : (memref<*xi8>, i64) -> ()
+  call @regtileFillI32(%uc, %s3) : (memref<*xi32>, i64) -> ()
+  %ta = bufferization.to_tensor %a restrict : memref<${M}x${K}xi8> to tensor<${M}x${K}xi8>
+  %tb = bufferization.to_tensor %b restrict : memref<${K}x${N}xi8> to tensor<${K}x${N}xi8>
+  %tc = bufferization.to_tensor %c restrict writable : memref<${M}x${N}xi32> to tensor<${M}x${N}xi32>
+  %r = call @kernel(%ta, %tb, %tc) : (tensor<${M}x${K}xi8>, tensor<${K}x${N}xi8>, tensor<${M}x${N}xi32>) -> tensor<${M}x${N}xi32>
+  %rm = bufferization.to_buffer %r : tensor<${M}x${N}xi32> to memref<${M}x${N}xi32>
+  %ur = memref.cast %rm : memref<${M}x${N}xi32> to memref<*xi32>
+  call @regtilePrintI32(%ur) : (memref<*xi32>) -> ()
+  return
+}
+module attributes {transform.with_named_sequence} {
+  transform.named_sequence @regtile_matmul_blocked(%func: !transform.any_op {transform.readonly},
+      %mr: !transform.param<i64> {transform.readonly}, %nr: !transform.param<i64> {transform.readonly},
+      %kc: !transform.param<i64> {transform.readonly}, %nc: !transform.param<i64> {transform.readonly},
+      %prefetch: !transform.param<i64> {transform.readonly})
+  transform.named_sequence @__transform_main(%root: !transform.any_op {transform.readonly}) {
+    %f = transform.structured.match ops{["func.func"]} attributes{sym_name = "kernel"} in %root : (!transform.any_op) -> !transform.any_op
+    %derive = transform.param.constant 0 : i64 -> !transform.param<i64>
+    %kc = transform.param.constant 256 : i64 -> !transform.param<i64>
+    %prefetch = transform.param.constant -1 : i64 -> !transform.param<i64>
+    transform.include @regtile_matmul_blocked failures(propagate) (%f, %derive, %derive, %kc, %derive, %prefetch)
+        : (!transform.any_op, !transform.param<i64>, !transform.param<i64>,
+           !transform.param<i64>, !transform.param<i64>, !transform.param<i64>) -> ()
+    transform.yield
+  }
+}
+

@@ -3,8 +3,8 @@
 // GEMM (vdpbf16ps on AVX-512 BF16 hosts) and the u8 x s8 GEMM (vpdpbusd on
 // AVX-512 VNNI hosts) through the dot-product micro-kernel (B packed with K
 // interleaved in groups of 2 or 4, zero-padded), the s8 x s8 GEMM too
-// (A shifted to u8, B's column sums subtracted) and the u8 x u8 GEMM (A
-// shifted to s8, the sums added). Integers compare exactly, on the whole
+// (packed B flipped to u8, 128 x A's row sums subtracted) and the u8 x u8
+// GEMM (B flipped to s8, the sums added). Integers compare exactly, on the whole
 // i8 range (-128, 127; 0 and 255 where read unsigned); bf16 inputs are
 // multiples of 1/8 in
 // [-4, 4], whose products and sums f32 holds exactly, so the pair sums of

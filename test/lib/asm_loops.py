@@ -2,7 +2,7 @@
 """Summarizes the innermost loops of x86 assembly (AT&T syntax, as llc
 prints it) for FileCheck: one line per loop,
 
-  loop .LBB0_7: fma=48 masked=0 maskops=0 stack=0 vstack=0 fmastack=0 calls=0 dot=0 pairs=0
+  loop .LBB0_7: fma=48 masked=0 maskops=0 stack=0 vstack=0 fmastack=0 calls=0 dot=0 pairs=0 vxor=0
 
 counting over the loop's blocks (llc marks its header "This Inner Loop
 Header" and every other block of it "in Loop: Header=BB..."): FMA
@@ -11,7 +11,9 @@ vpdpwssd; pairs: vpmaddwd, the i16 pair products of the i8 dot form
 without VNNI; fmastack counts the stack accesses of their blocks too), instructions with an AVX-512 writemask ({%kN}), instructions
 that compute mask registers (vpcmp*, vcmp*, k-register moves and logic),
 rsp-relative accesses (all of them; those that move a vector register:
-vector spills and reloads; those in the blocks that hold FMAs) and calls.
+vector spills and reloads; those in the blocks that hold FMAs), calls and
+vector xors other than the zeroing idiom (vxor: e.g. the sign flip of an
+s8 x s8 dot form's shifted input).
 Reads stdin, writes stdout."""
 import re
 import sys
@@ -77,6 +79,10 @@ def count(instructions, counts):
                 counts["fmastack"] += 1
         if op.startswith("call"):
             counts["calls"] += 1
+        if re.match(r"^vpxor[dq]?$", op):
+            operands = [o.strip() for o in text[len(op):].split(",")]
+            if len(set(operands)) > 1:
+                counts["vxor"] += 1
 
 
 def main():
@@ -86,7 +92,7 @@ def main():
             continue
         name = label[len(".LBB"):]
         counts = dict(fma=0, masked=0, maskops=0, stack=0, vstack=0,
-                      fmastack=0, calls=0, dot=0, pairs=0)
+                      fmastack=0, calls=0, dot=0, pairs=0, vxor=0)
         count(body, counts)
         for _, other_comment, other_body in all_blocks:
             m = IN_LOOP_RE.search(other_comment + " ")

@@ -302,6 +302,19 @@ void storeAfterLoop(RewriterBase &rewriter, Location loc, scf::ForOp loop,
 
 } // namespace
 
+SmallVector<Value> sumRowsBeforeLoop(RewriterBase &rewriter,
+                                     linalg::LinalgOp op, scf::ForOp loop,
+                                     const Plan &plan) {
+  OpBuilder::InsertionGuard guard(rewriter);
+  rewriter.setInsertionPoint(loop);
+  // (Only the tile's row extents are used: the rest folds away.)
+  Tile tile = tileBeforeLoop(rewriter, op.getLoc(), op, loop, plan);
+  TileEmitter emitter(op, plan);
+  emitter.computeRowIndices(rewriter, op.getLoc(), tile.value,
+                            op.getMatchingIndexingMap(op.getDpsInitOperand(0)));
+  return emitter.rowSums(rewriter, op.getLoc(), loop);
+}
+
 CacheReduceResult rewrite(RewriterBase &rewriter, linalg::LinalgOp op,
                           scf::ForOp loop, Plan plan) {
   Location loc = op.getLoc();

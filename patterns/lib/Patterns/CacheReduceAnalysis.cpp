@@ -405,6 +405,112 @@ LogicalResult analyzeOp(linalg::LinalgOp op, const TargetInfo &target,
   return success();
 }
 
+namespace {
+
+/// The extent along the last dim of the slice each step of `loop` reads,
+/// [iv, iv + size): when it covers [start, end) step after step, that range
+/// (all steps whole but the last; static, or the min(step, ub - iv) tiling
+/// makes).
+std::optional<std::pair<OpFoldResult, OpFoldResult>>
+steppedRange(scf::ForOp loop, OpFoldResult size) {
+  std::optional<int64_t> lb = getConstantIntValue(loop.getLowerBound()),
+                         ub = getConstantIntValue(loop.getUpperBound()),
+                         step = getConstantIntValue(loop.getStep());
+  if (!step || *step < 1)
+    return std::nullopt;
+  Value iv = loop.getInductionVar();
+  auto min = dyn_cast_if_present<Value>(size)
+                 ? cast<Value>(size).getDefiningOp<affine::AffineMinOp>()
+                 : affine::AffineMinOp();
+  if (std::optional<int64_t> c = getConstantIntValue(size)) {
+    // Whole steps only: the range is the loop's, when it is a multiple.
+    if (!lb || !ub || *c != *step || (*ub - *lb) % *step != 0)
+      return std::nullopt;
+    return std::make_pair(OpFoldResult(loop.getLowerBound()),
+                          OpFoldResult(loop.getUpperBound()));
+  }
+  if (!min)
+    return std::nullopt;
+  // min(step, ub - iv), in whatever order and operand positions.
+  AffineMap map = min.getAffineMap();
+  if (map.getNumResults() != 2)
+    return std::nullopt;
+  auto exprOf = [&](Value v) -> std::optional<AffineExpr> {
+    for (auto [i, operand] : llvm::enumerate(min.getMapOperands()))
+      if (operand == v)
+        return i < map.getNumDims() ? getAffineDimExpr(i, min.getContext())
+                                    : getAffineSymbolExpr(i - map.getNumDims(),
+                                                          min.getContext());
+    if (std::optional<int64_t> c = getConstantIntValue(v))
+      return getAffineConstantExpr(*c, min.getContext());
+    return std::nullopt;
+  };
+  std::optional<AffineExpr> ivExpr = exprOf(iv),
+                            ubExpr = exprOf(loop.getUpperBound());
+  if (!ivExpr || !ubExpr)
+    return std::nullopt;
+  AffineExpr rest = *ubExpr - *ivExpr;
+  auto isStep = [&](AffineExpr e) {
+    auto c = dyn_cast<AffineConstantExpr>(e);
+    return c && c.getValue() == *step;
+  };
+  auto isRest = [&](AffineExpr e) {
+    return simplifyAffineExpr(e - rest, map.getNumDims(),
+                              map.getNumSymbols()) ==
+           getAffineConstantExpr(0, min.getContext());
+  };
+  AffineExpr r0 = map.getResult(0), r1 = map.getResult(1);
+  if (!((isStep(r0) && isRest(r1)) || (isStep(r1) && isRest(r0))))
+    return std::nullopt;
+  return std::make_pair(OpFoldResult(loop.getLowerBound()),
+                        OpFoldResult(loop.getUpperBound()));
+}
+
+/// With plan.dot->shifted: the broadcast input's rows as ranges of one
+/// tensor over the reduction loop (DotPlan::RowRange), when the op is
+/// directly in `loop`, reduces along the group dim alone, and reads the
+/// input through a unit-stride slice of a tensor the loop does not change,
+/// whose last dim the loop steps along (the slice's offset there is the
+/// induction variable) and whose other offsets do not move.
+std::optional<DotPlan::RowRange>
+analyzeRowRange(linalg::LinalgOp op, scf::ForOp loop, const Plan &plan) {
+  const DotPlan &dot = *plan.dot;
+  if (op->getParentOp() != loop || plan.redDims.size() != 1)
+    return std::nullopt;
+  OpOperand *in = op.getDpsInputOperand(dot.broadcast);
+  auto slice = in->get().getDefiningOp<tensor::ExtractSliceOp>();
+  if (!slice || !slice.hasUnitStride() ||
+      !isLoopInvariant(loop, slice.getSource()))
+    return std::nullopt;
+  AffineMap map = op.getMatchingIndexingMap(in);
+  unsigned n = map.getNumResults();
+  auto last = dyn_cast<AffineDimExpr>(map.getResult(n - 1));
+  if (!last || last.getPosition() != dot.dim)
+    return std::nullopt;
+  for (unsigned i = 0; i + 1 < n; ++i)
+    if (map.getResult(i).isFunctionOfDim(dot.dim))
+      return std::nullopt;
+  int64_t rank = slice.getSourceType().getRank();
+  llvm::SmallBitVector dropped = slice.getDroppedDims();
+  SmallVector<OpFoldResult> offsets = slice.getMixedOffsets();
+  if (dropped[rank - 1] ||
+      dyn_cast_if_present<Value>(offsets[rank - 1]) != loop.getInductionVar())
+    return std::nullopt;
+  for (int64_t d = 0; d + 1 < rank; ++d) {
+    auto v = dyn_cast<Value>(offsets[d]);
+    if (v && !isLoopInvariant(loop, v))
+      return std::nullopt;
+  }
+  auto range = steppedRange(loop, slice.getMixedSizes()[rank - 1]);
+  if (!range)
+    return std::nullopt;
+  offsets.pop_back();
+  return DotPlan::RowRange{slice.getSource(), offsets, dropped, range->first,
+                           range->second};
+}
+
+} // namespace
+
 LogicalResult analyzeShift(linalg::LinalgOp op, scf::ForOp loop, Plan &plan,
                            std::string &reason) {
   DotPlan &dot = *plan.dot;
@@ -421,6 +527,9 @@ LogicalResult analyzeShift(linalg::LinalgOp op, scf::ForOp loop, Plan &plan,
   RankedTensorType source = dot.slice.getSourceType();
   if (source.getDimSize(source.getRank() - 2) % plan.lanes != 0)
     return fail("the cache's tile is not whole vectors of columns");
+  dot.rowRange = analyzeRowRange(op, loop, plan);
+  if (dot.rowRange)
+    return success();
   llvm::SmallBitVector dropped = dot.slice.getDroppedDims();
   SmallVector<OpFoldResult> offsets = dot.slice.getMixedOffsets();
   SmallVector<OpFoldResult> sizes = dot.slice.getMixedSizes();

@@ -3,7 +3,7 @@
 // cache_reduce's dot form (see CacheReduceInternals.h, DotPlan): whole groups
 // of the reduction dim per step, the portable dot products
 // regtile-lower-vectors selects vpdpbusd / vdpbf16ps for, and the shifted
-// s8 x s8 and u8 x u8 forms' column sums.
+// s8 x s8 and u8 x u8 forms' shifted cache and row sums, or column sums.
 //
 //===----------------------------------------------------------------------===//
 
@@ -37,10 +37,10 @@ Value emitDotProduct(OpBuilder &b, Location loc, const DotPlan &dot,
     Value grid = vector::ShapeCastOp::create(b, loc, narrow, v);
     if (dot.body.isFloat())
       return arith::ExtFOp::create(b, loc, wide, grid);
-    // A shifted broadcast group has the other signedness (s8 a + 128 is
-    // u8, u8 a - 128 is s8).
+    // A shifted input has the other signedness (s8 x + 128 is u8, u8 x -
+    // 128 is s8).
     bool isUnsigned = dot.body.unsignedInput[input];
-    if (dot.shifted && input == dot.broadcast)
+    if (dot.shifted && input == dot.shiftedInput())
       isUnsigned = !isUnsigned;
     if (isUnsigned)
       return arith::ExtUIOp::create(b, loc, wide, grid);
@@ -55,6 +55,16 @@ Value emitDotProduct(OpBuilder &b, Location loc, const DotPlan &dot,
                                              vector::CombiningKind::ADD);
 }
 
+/// The dims of an interleaved tensor of rank `rank` with the last two (the
+/// vector dim and the group) as one.
+SmallVector<ReassociationIndices> groupsCollapsed(int64_t rank) {
+  SmallVector<ReassociationIndices> reassoc;
+  for (int64_t d = 0; d < rank - 2; ++d)
+    reassoc.push_back({d});
+  reassoc.push_back({rank - 2, rank - 1});
+  return reassoc;
+}
+
 } // namespace
 
 Value TileEmitter::dotVector(OpBuilder &b, Location loc, int64_t r, int64_t j,
@@ -66,7 +76,8 @@ Value TileEmitter::dotVector(OpBuilder &b, Location loc, int64_t r, int64_t j,
   Value source = in->get();
   if (tensor::ExtractSliceOp slice = dot.slice) {
     // The slice's offsets plus the input's indices at the dims it keeps.
-    source = slice.getSource();
+    source =
+        dot.shifted && dot.rowRange ? shiftedCache(b, loc) : slice.getSource();
     llvm::SmallBitVector dropped = slice.getDroppedDims();
     SmallVector<OpFoldResult> offsets = slice.getMixedOffsets();
     AffineExpr s0 = b.getAffineSymbolExpr(0), s1 = b.getAffineSymbolExpr(1);
@@ -83,10 +94,7 @@ Value TileEmitter::dotVector(OpBuilder &b, Location loc, int64_t r, int64_t j,
   // The last two dims (vector dim, group) as one: a group per lane.
   auto type = cast<RankedTensorType>(source.getType());
   int64_t rank = type.getRank();
-  SmallVector<ReassociationIndices> reassoc;
-  for (int64_t d = 0; d < rank - 2; ++d)
-    reassoc.push_back({d});
-  reassoc.push_back({rank - 2, rank - 1});
+  SmallVector<ReassociationIndices> reassoc = groupsCollapsed(rank);
   Value flat = tensor::CollapseShapeOp::create(b, loc, source, reassoc);
   AffineExpr s0 = b.getAffineSymbolExpr(0), s1 = b.getAffineSymbolExpr(1);
   OpFoldResult last = affine::makeComposedFoldedAffineApply(
@@ -121,7 +129,7 @@ Value TileEmitter::dotBroadcast(OpBuilder &b, Location loc, int64_t r,
       b, loc, VectorType::get({plan.lanes}, word), scalar);
   auto groupsType = VectorType::get({plan.lanes * dot.group}, elt);
   Value groups = vector::BitCastOp::create(b, loc, groupsType, splat);
-  if (!dot.shifted)
+  if (!dot.shifted || dot.rowRange)
     return groups;
   // s8 to u8 + 128, or u8 to s8 - 128: flip the sign bit.
   Value signBits = arith::ConstantOp::create(
@@ -134,13 +142,10 @@ Value TileEmitter::columnSums(OpBuilder &b, Location loc) {
   tensor::ExtractSliceOp slice = dot.slice;
   Value cache = slice.getSource();
   // Built already for this cache (by another version of the tile)?
-  if (Value built = dot.columnSums->lookup(cache))
+  if (Value built = dot.perCache->lookup(cache))
     return built;
   OpBuilder::InsertionGuard guard(b);
-  if (Operation *def = cache.getDefiningOp())
-    b.setInsertionPointAfter(def);
-  else
-    b.setInsertionPointToStart(cast<BlockArgument>(cache).getOwner());
+  b.setInsertionPointAfterValue(cache);
   auto type = cast<RankedTensorType>(cache.getType());
   int64_t rank = type.getRank(), columns = type.getDimSize(rank - 2);
   Type i32 = b.getI32Type(), i8 = b.getI8Type();
@@ -156,10 +161,7 @@ Value TileEmitter::columnSums(OpBuilder &b, Location loc) {
     sumsShape.push_back(tensor::getMixedSize(b, loc, cache, d));
   sumsShape.push_back(b.getIndexAttr(columns));
   Value sums = tensor::EmptyOp::create(b, loc, sumsShape, i32);
-  SmallVector<ReassociationIndices> reassoc;
-  for (int64_t d = 0; d < rank - 2; ++d)
-    reassoc.push_back({d});
-  reassoc.push_back({rank - 2, rank - 1});
+  SmallVector<ReassociationIndices> reassoc = groupsCollapsed(rank);
   Value flat = tensor::CollapseShapeOp::create(b, loc, cache, reassoc);
   int64_t vectors = columns / plan.lanes;
   auto accType = VectorType::get({plan.lanes}, i32);
@@ -238,7 +240,168 @@ Value TileEmitter::columnSums(OpBuilder &b, Location loc) {
     return result;
   };
   Value result = nest(b, 0, sums);
-  (*dot.columnSums)[cache] = result;
+  (*dot.perCache)[cache] = result;
+  return result;
+}
+
+Value TileEmitter::shiftedCache(OpBuilder &b, Location loc) {
+  const DotPlan &dot = *plan.dot;
+  Value cache = tensor::ExtractSliceOp(dot.slice).getSource();
+  if (Value built = dot.perCache->lookup(cache))
+    return built;
+  OpBuilder::InsertionGuard guard(b);
+  b.setInsertionPointAfterValue(cache);
+  // Written over the cache (in place once the micro-kernels read only the
+  // copy): each tile row's columns x group bytes, whole vectors (the
+  // columns are whole vectors: analyzeShift).
+  auto type = cast<RankedTensorType>(cache.getType());
+  int64_t rank = type.getRank();
+  int64_t width = type.getDimSize(rank - 2) * dot.group;
+  SmallVector<ReassociationIndices> reassoc = groupsCollapsed(rank);
+  Value flat = tensor::CollapseShapeOp::create(b, loc, cache, reassoc);
+  Type i8 = b.getI8Type();
+  auto bytesType = VectorType::get({plan.lanes * dot.group}, i8);
+  Value signBits = arith::ConstantOp::create(
+      b, loc, DenseElementsAttr::get(bytesType, b.getIntegerAttr(i8, -128)));
+  Value zero = arith::ConstantIndexOp::create(b, loc, 0);
+  Value one = arith::ConstantIndexOp::create(b, loc, 1);
+  Value pad = arith::ConstantOp::create(b, loc, b.getIntegerAttr(i8, 0));
+  SmallVector<Value> at(rank - 1);
+  std::function<Value(OpBuilder &, int64_t, Value)> nest =
+      [&](OpBuilder &nb, int64_t d, Value carried) -> Value {
+    if (d < rank - 2) {
+      Value ub = tensor::DimOp::create(nb, loc, flat, d);
+      auto l = scf::ForOp::create(
+          nb, loc, zero, ub, one, ValueRange{carried},
+          [&](OpBuilder &lb, Location ll, Value iv, ValueRange args) {
+            at[d] = iv;
+            scf::YieldOp::create(lb, ll, nest(lb, d + 1, args[0]));
+          });
+      return l.getResult(0);
+    }
+    AffineMap map = AffineMap::get(rank - 1, 0, nb.getAffineDimExpr(rank - 2),
+                                   nb.getContext());
+    for (int64_t x = 0; x < width; x += bytesType.getNumElements()) {
+      at[rank - 2] = arith::ConstantIndexOp::create(nb, loc, x);
+      Value v = vector::TransferReadOp::create(
+          nb, loc, bytesType, carried, at, AffineMapAttr::get(map), pad,
+          /*mask=*/Value(), nb.getBoolArrayAttr({true}));
+      Value flipped = arith::XOrIOp::create(nb, loc, v, signBits);
+      carried = vector::TransferWriteOp::create(
+                    nb, loc, flipped, carried, at, AffineMapAttr::get(map),
+                    /*mask=*/Value(), nb.getBoolArrayAttr({true}))
+                    .getResult();
+    }
+    return carried;
+  };
+  SmallVector<OpFoldResult> shape = tensor::getMixedSizes(b, loc, cache);
+  Value result = tensor::ExpandShapeOp::create(b, loc, type, nest(b, 0, flat),
+                                               reassoc, shape);
+  (*dot.perCache)[cache] = result;
+  return result;
+}
+
+SmallVector<Value> TileEmitter::rowSums(OpBuilder &b, Location loc,
+                                        scf::ForOp loop) {
+  const DotPlan &dot = *plan.dot;
+  const DotPlan::RowRange &range = *dot.rowRange;
+  // The source and its offsets, hoisted out of the loop (they do not move
+  // with it).
+  IRMapping hoisted;
+  Value source = hoistInvariant(b, loop, range.source, hoisted);
+  OpOperand *in = op.getDpsInputOperand(dot.broadcast);
+  AffineMap map = op.getMatchingIndexingMap(in);
+  Type i8 = b.getI8Type(), i32 = b.getI32Type();
+  int64_t width = plan.lanes * dot.group;
+  auto bytesType = VectorType::get({width}, i8);
+  auto gridType = VectorType::get({plan.lanes, dot.group}, i8);
+  auto wideType = VectorType::get({plan.lanes, dot.group}, i32);
+  auto accType = VectorType::get({plan.lanes}, i32);
+  bool isUnsigned = dot.body.unsignedInput[dot.broadcast];
+  auto sumInto = [&](OpBuilder &nb, Value bytes, Value acc) -> Value {
+    Value grid = vector::ShapeCastOp::create(nb, loc, gridType, bytes);
+    Value wide = isUnsigned
+                     ? Value(arith::ExtUIOp::create(nb, loc, wideType, grid))
+                     : Value(arith::ExtSIOp::create(nb, loc, wideType, grid));
+    return vector::MultiDimReductionOp::create(nb, loc, wide, acc,
+                                               ArrayRef<bool>{false, true},
+                                               vector::CombiningKind::ADD);
+  };
+  // Each row key's indices into the source (its last dim: the range's).
+  SmallVector<Value> zeros(plan.redDims.size(),
+                           arith::ConstantIndexOp::create(b, loc, 0));
+  std::map<SmallVector<int64_t>, unsigned> keyIndex;
+  SmallVector<SmallVector<Value>> rowAt;
+  SmallVector<unsigned> rowOf;
+  AffineExpr s0 = b.getAffineSymbolExpr(0), s1 = b.getAffineSymbolExpr(1);
+  for (int64_t r = 0; r < plan.rows; ++r) {
+    auto [it, inserted] = keyIndex.try_emplace(rowKey(map, r), rowAt.size());
+    rowOf.push_back(it->second);
+    if (!inserted)
+      continue;
+    SmallVector<Value> idx = inputIndices(b, loc, map, r, 0, zeros);
+    SmallVector<Value> full;
+    for (unsigned d = 0, k = 0; d < range.offsets.size(); ++d) {
+      OpFoldResult offset = hoistInvariant(b, loop, range.offsets[d], hoisted);
+      OpFoldResult at = range.dropped[d]
+                            ? offset
+                            : affine::makeComposedFoldedAffineApply(
+                                  b, loc, s0 + s1, {offset, idx[k++]});
+      full.push_back(getValueOrCreateConstantIndexOp(b, loc, at));
+    }
+    rowAt.push_back(full);
+  }
+  // Whole vectors in a loop, then the rest under a mask.
+  Value start = getValueOrCreateConstantIndexOp(b, loc, range.start);
+  Value end = getValueOrCreateConstantIndexOp(b, loc, range.end);
+  Value wholeEnd = affine::makeComposedAffineApply(
+      b, loc, s0 + (s1 - s0).floorDiv(width) * width, {start, end});
+  int64_t rank = range.offsets.size() + 1;
+  AffineMap lastDim =
+      AffineMap::get(rank, 0, b.getAffineDimExpr(rank - 1), b.getContext());
+  Value pad = arith::ConstantOp::create(b, loc, b.getIntegerAttr(i8, 0));
+  // (The tail's masked-off lanes may lie past the source's extent.)
+  auto read = [&](OpBuilder &nb, unsigned row, Value at, Value mask) {
+    SmallVector<Value> idx(rowAt[row]);
+    idx.push_back(at);
+    return vector::TransferReadOp::create(nb, loc, bytesType, source, idx,
+                                          AffineMapAttr::get(lastDim), pad,
+                                          mask, nb.getBoolArrayAttr({!mask}))
+        .getResult();
+  };
+  SmallVector<Value> inits(
+      rowAt.size(), arith::ConstantOp::create(b, loc, b.getZeroAttr(accType)));
+  auto whole = scf::ForOp::create(
+      b, loc, start, wholeEnd, arith::ConstantIndexOp::create(b, loc, width),
+      inits, [&](OpBuilder &lb, Location ll, Value iv, ValueRange accs) {
+        SmallVector<Value> next;
+        for (unsigned row = 0; row < rowAt.size(); ++row)
+          next.push_back(sumInto(lb, read(lb, row, iv, Value()), accs[row]));
+        scf::YieldOp::create(lb, ll, next);
+      });
+  std::optional<int64_t> first = getConstantIntValue(range.start),
+                         last = getConstantIntValue(range.end);
+  Value mask;
+  if (!first || !last || (*last - *first) % width != 0) {
+    Value rest = arith::SubIOp::create(b, loc, end, wholeEnd);
+    mask = vector::CreateMaskOp::create(
+        b, loc, VectorType::get({width}, b.getI1Type()), ValueRange{rest});
+  }
+  SmallVector<Value> sums;
+  for (unsigned row = 0; row < rowAt.size(); ++row) {
+    Value acc = whole.getResult(row);
+    if (mask)
+      acc = sumInto(b, read(b, row, wholeEnd, mask), acc);
+    Value total =
+        vector::ReductionOp::create(b, loc, vector::CombiningKind::ADD, acc);
+    sums.push_back(vector::BroadcastOp::create(b, loc, accType, total));
+  }
+  // Once per row tile, not per tile along the vector dim (a GEMM's loop
+  // over N inside the one over M).
+  hoistOutOfLoops(sums);
+  SmallVector<Value> result;
+  for (int64_t r = 0; r < plan.rows; ++r)
+    result.push_back(sums[rowOf[r]]);
   return result;
 }
 
@@ -246,6 +409,28 @@ SmallVector<Value> TileEmitter::addShiftedSums(OpBuilder &b, Location loc,
                                                scf::ForOp loop,
                                                ValueRange accs) {
   const DotPlan &dot = *plan.dot;
+  Type i32 = b.getI32Type();
+  auto vecType = VectorType::get({plan.lanes}, i32);
+  Value seven = arith::ConstantOp::create(
+      b, loc, DenseElementsAttr::get(vecType, b.getIntegerAttr(i32, 7)));
+  auto correct = [&](Value acc, Value shift) -> Value {
+    if (dot.shiftedDown())
+      return arith::AddIOp::create(b, loc, acc, shift);
+    return arith::SubIOp::create(b, loc, acc, shift);
+  };
+  SmallVector<Value> result(accs.begin(), accs.end());
+  if (dot.rowRange) {
+    SmallVector<Value> sums =
+        dot.rowSumValues.empty() ? rowSums(b, loc, loop) : dot.rowSumValues;
+    for (int64_t r = 0; r < plan.rows; ++r) {
+      Value shift = arith::ShLIOp::create(b, loc, sums[r], seven);
+      for (int64_t j = 0; j < plan.vectorsPerRow; ++j) {
+        Value &acc = result[r * plan.vectorsPerRow + j];
+        acc = correct(acc, shift);
+      }
+    }
+    return result;
+  }
   Value sums = columnSums(b, loc);
   // This tile's panel: the slice's offsets along the other dims, hoisted
   // out of the loop (they do not move with it).
@@ -257,11 +442,6 @@ SmallVector<Value> TileEmitter::addShiftedSums(OpBuilder &b, Location loc,
     if (!llvm::is_contained(dot.sumDims, d))
       idx.push_back(getValueOrCreateConstantIndexOp(
           b, loc, hoistInvariant(b, loop, offsets[d], hoisted)));
-  Type i32 = b.getI32Type();
-  auto vecType = VectorType::get({plan.lanes}, i32);
-  Value seven = arith::ConstantOp::create(
-      b, loc, DenseElementsAttr::get(vecType, b.getIntegerAttr(i32, 7)));
-  SmallVector<Value> result(accs.begin(), accs.end());
   for (int64_t j = 0; j < plan.vectorsPerRow; ++j) {
     SmallVector<Value> at(idx);
     at.push_back(arith::ConstantIndexOp::create(b, loc, j * plan.lanes));
@@ -274,9 +454,7 @@ SmallVector<Value> TileEmitter::addShiftedSums(OpBuilder &b, Location loc,
     Value shift = arith::ShLIOp::create(b, loc, sum, seven);
     for (int64_t r = 0; r < plan.rows; ++r) {
       Value &acc = result[r * plan.vectorsPerRow + j];
-      acc = dot.shiftedDown()
-                ? Value(arith::AddIOp::create(b, loc, acc, shift))
-                : Value(arith::SubIOp::create(b, loc, acc, shift));
+      acc = correct(acc, shift);
     }
   }
   return result;

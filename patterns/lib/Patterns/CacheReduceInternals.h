@@ -21,6 +21,7 @@
 #include "mlir/Dialect/Tensor/IR/Tensor.h"
 #include "mlir/Dialect/Vector/IR/VectorOps.h"
 #include "mlir/IR/IRMapping.h"
+#include "llvm/ADT/SmallBitVector.h"
 
 #include <map>
 #include <memory>
@@ -59,23 +60,44 @@ struct DotPlan {
   /// input itself has such dims.
   tensor::ExtractSliceOp slice;
   /// s8 x s8 or u8 x u8 on an instruction that multiplies u8 by s8
-  /// (vpdpbusd): the broadcast groups are read shifted by 128 (xor 0x80,
-  /// then taken with the other signedness: s8 a as u8 a + 128, u8 a as s8
-  /// a - 128), and the accumulators start 128 x the column sums of the
-  /// vectored input's cache lower or higher (TileEmitter::addShiftedSums):
+  /// (vpdpbusd): one input is read shifted by 128 (xor 0x80, then taken
+  /// with the other signedness: s8 x as u8 x + 128, u8 x as s8 x - 128),
+  /// and the accumulators start 128 x the other input's sums along the
+  /// reduction lower or higher (TileEmitter::addShiftedSums):
   /// sum (a + 128) b - 128 sum b = sum (a - 128) b + 128 sum b = sum a b,
-  /// exactly (i32 wraps alike).
+  /// exactly (i32 wraps alike). The shifted input is the vectored one's
+  /// cache, copied shifted once per cache, where the broadcast rows are
+  /// ranges of one tensor (`rowRange`, a GEMM's A: their sums are a few
+  /// vector reads per row before the loop); else the broadcast groups, one
+  /// xor per row and step in the micro-kernel, with the cache's column
+  /// sums (`sumDims`, e.g. a convolution's windows).
   bool shifted = false;
-  /// With `shifted`: the broadcast input is u8 (u8 x u8, shifted down).
+  /// With `shifted`: the inputs are u8 (u8 x u8, shifted down).
   bool shiftedDown() const { return body.unsignedInput[broadcast]; }
+  /// With `shifted`: where the broadcast input's row r reads, over the
+  /// reduction loop, the values [start, end) of the last dim of `source`,
+  /// at `offsets` (its other dims; `dropped` those the op's input does not
+  /// have) plus the row's indices. All defined before the loop.
+  struct RowRange {
+    Value source;
+    SmallVector<OpFoldResult> offsets;
+    llvm::SmallBitVector dropped;
+    OpFoldResult start, end;
+  };
+  std::optional<RowRange> rowRange;
+  /// With `rowRange`: the rows' sums, when summed before the versions of
+  /// the tile (rewriteByVectorCount) for all of them.
+  SmallVector<Value> rowSumValues;
+  /// With `shifted`: the input read shifted.
+  unsigned shiftedInput() const { return rowRange ? vectored : broadcast; }
   /// With `shifted`: the dims of the slice's source (besides the last two)
   /// the sums run over: those the reduction loops move along (a GEMM's K
   /// groups; a convolution's kh and channel groups) and those each step
   /// reads whole (its kw). The others select the tile's panel.
   SmallVector<unsigned> sumDims;
-  /// The column sums built per cache, shared by the versions of the tile
-  /// (copies of the plan).
-  std::shared_ptr<DenseMap<Value, Value>> columnSums =
+  /// The column sums or the shifted copy built per cache, shared by the
+  /// versions of the tile (copies of the plan).
+  std::shared_ptr<DenseMap<Value, Value>> perCache =
       std::make_shared<DenseMap<Value, Value>>();
 };
 
@@ -249,11 +271,16 @@ public:
               ValueRange accs);
 
   /// With plan.dot->shifted: `accs` less (s8 x s8) or plus (u8 x u8) 128
-  /// x the column sums of the vectored input's cache (summed once per
-  /// cache, right after it is filled), at the insertion point, before
+  /// x the sums of the input not shifted: the broadcast rows' (summed
+  /// here) or the column sums of the vectored input's cache (summed once
+  /// per cache, right after it is filled), at the insertion point, before
   /// `loop`.
   SmallVector<Value> addShiftedSums(OpBuilder &b, Location loc, scf::ForOp loop,
                                     ValueRange accs);
+
+  /// Row `r`'s sum of the broadcast input over the reduction (DotPlan::
+  /// rowRange), each in every lane of a vector of i32.
+  SmallVector<Value> rowSums(OpBuilder &b, Location loc, scf::ForOp loop);
 
   /// The reads of the broadcast groups dotBroadcast emitted (in bounds:
   /// a partial group's loop iteration reads them masked).
@@ -295,6 +322,9 @@ private:
   /// tensor [other dims..., NR] of i32: built once after the cache is
   /// filled, found again by later calls (its loop is marked).
   Value columnSums(OpBuilder &b, Location loc);
+  /// The dot form's cache (its source tensor) with each value's sign bit
+  /// flipped, written over it once after it is filled.
+  Value shiftedCache(OpBuilder &b, Location loc);
   /// Row `r`'s group of the broadcast input, in every 32-bit lane.
   Value dotBroadcast(OpBuilder &b, Location loc, int64_t r,
                      ArrayRef<Value> redIvs);
@@ -322,6 +352,12 @@ CacheReduceResult rewrite(RewriterBase &rewriter, linalg::LinalgOp op,
 
 /// The rewrite of a tile that is partial along the vector dim: one version
 /// of the loop per number of native vectors it needs.
+/// With plan.dot->rowRange: the rows' sums (TileEmitter::rowSums) before
+/// `loop`, for versions of it to share.
+SmallVector<Value> sumRowsBeforeLoop(RewriterBase &rewriter,
+                                     linalg::LinalgOp op, scf::ForOp loop,
+                                     const Plan &plan);
+
 CacheReduceResult rewriteByVectorCount(RewriterBase &rewriter,
                                        linalg::LinalgOp op, scf::ForOp loop,
                                        Plan plan);

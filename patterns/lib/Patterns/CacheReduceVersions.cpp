@@ -157,6 +157,9 @@ CacheReduceResult rewriteByVectorCount(RewriterBase &rewriter,
   Location loc = op.getLoc();
   linalg::GenericOp epilogue =
       hoistEpilogueInputs(rewriter, loop, plan.epilogue);
+  // The rows' sums once, not per version.
+  if (plan.dot && plan.dot->shifted && plan.dot->rowRange)
+    plan.dot->rowSumValues = sumRowsBeforeLoop(rewriter, op, loop, plan);
   rewriter.setInsertionPoint(loop);
   SmallVector<int64_t> cases;
   Value count = vectorCount(rewriter, loc, op, loop, plan, cases);

@@ -1,8 +1,11 @@
-//===- LoopInvariance.cpp - Values invariant in a loop nest ---------------===//
+//===- LoopUtils.cpp - Values invariant in a loop nest --------------------===//
 
 #include "regtile/Patterns/LoopUtils.h"
 
+#include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/Interfaces/SideEffectInterfaces.h"
+#include "mlir/Transforms/RegionUtils.h"
+#include "llvm/ADT/SetVector.h"
 
 using namespace mlir;
 
@@ -40,6 +43,44 @@ OpFoldResult hoistInvariant(OpBuilder &b, Operation *loop, OpFoldResult v,
   if (auto value = dyn_cast<Value>(v))
     return hoistInvariant(b, loop, value, hoisted);
   return v;
+}
+
+void hoistOutOfLoops(ValueRange values) {
+  if (values.empty())
+    return;
+  Block *block = values.front().getParentBlock();
+  while (auto loop = dyn_cast_if_present<scf::ForOp>(block->getParentOp())) {
+    // The ops of the block the values depend on (through nested regions
+    // too), each once.
+    llvm::SetVector<Operation *> ops;
+    SmallVector<Value> worklist(values.begin(), values.end());
+    bool movable = true;
+    while (!worklist.empty() && movable) {
+      Value v = worklist.pop_back_val();
+      if (!loop->isAncestor(v.getParentRegion()->getParentOp()))
+        continue;
+      Operation *def = v.getDefiningOp();
+      if (!def || def->getBlock() != block || !isMemoryEffectFree(def)) {
+        movable = false;
+        break;
+      }
+      if (!ops.insert(def))
+        continue;
+      llvm::append_range(worklist, def->getOperands());
+      llvm::SetVector<Value> above;
+      getUsedValuesDefinedAbove(def->getRegions(), above);
+      llvm::append_range(worklist, above.getArrayRef());
+    }
+    if (!movable)
+      return;
+    SmallVector<Operation *> ordered(ops.begin(), ops.end());
+    llvm::sort(ordered, [](Operation *a, Operation *b) {
+      return a->isBeforeInBlock(b);
+    });
+    for (Operation *op : ordered)
+      op->moveBefore(loop);
+    block = loop->getBlock();
+  }
 }
 
 } // namespace regtile

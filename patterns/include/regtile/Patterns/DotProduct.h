@@ -57,8 +57,9 @@ std::optional<DotProductBody> matchDotProductBody(mlir::linalg::LinalgOp op);
 /// The reduction values one dot-product instruction of `target` sums per
 /// output lane for `op`'s body: 4 for i8 x i8 -> i32 in any signedness on
 /// AVX-512 VNNI or AVX-VNNI (vpdpbusd multiplies u8 by s8; s8 x s8 and u8 x u8
-/// through cache_reduce's shifted form: A + 128 as u8 less 128 x B's column
-/// sums, A - 128 as s8 plus 128 x B's column sums), else 2 with AVX-512 BW or
+/// through cache_reduce's shifted form: one input flipped to the other
+/// signedness, x + 128 or x - 128, and 128 x the other's sums subtracted or
+/// added), else 2 with AVX-512 BW or
 /// AVX2 (vpmaddwd on pairs widened to i16); 2 for bf16 x bf16 -> f32 on
 /// AVX-512 BF16 (vdpbf16ps); 1 when no unit serves it (the micro-kernel
 /// then widens the inputs and uses FMAs or multiply-adds).

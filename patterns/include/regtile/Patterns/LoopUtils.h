@@ -33,6 +33,12 @@ mlir::OpFoldResult hoistInvariant(mlir::OpBuilder &b, mlir::Operation *loop,
                                   mlir::OpFoldResult v,
                                   mlir::IRMapping &hoisted);
 
+/// Moves the ops of `values`' block that compute them out of the scf.for
+/// loops around that block, one loop at a time, while they are all free of
+/// memory effects and depend on nothing the loop defines (work per
+/// iteration of an inner loop done once per iteration of an outer one).
+void hoistOutOfLoops(mlir::ValueRange values);
+
 } // namespace regtile
 
 #endif // REGTILE_PATTERNS_LOOPUTILS_H

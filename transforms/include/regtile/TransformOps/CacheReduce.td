@@ -115,15 +115,21 @@ def CacheReduceOp : RegtileTransformOp<"regtile.cache_reduce",
     `fastmath<reassoc>` or `allow_reassociation` must be set (on
     AVX-512 BF16 the instruction also flushes denormals to zero). s8 x s8
     and u8 x u8 (`vpdpbusd` multiplies u8 by s8) are the shifted dot form:
-    each A group is read with the other signedness after flipping its sign
-    bits (s8 a as u8 a + 128; u8 a as s8 a - 128), the column sums of the
-    interleaved cache are computed once, right after it is packed (a
-    `vpdpbusd` with ones per 16 columns and K group), and each tile's
-    accumulators start 128 x its columns' sums lower (s8 x s8) or higher
-    (u8 x u8): the exact i32 result.
-    It needs B to be a slice of such a cache, defined before the loop; in
-    a nest the sums run over every cache dim the loops move along or a
-    step reads whole (a convolution's kh, channel groups and kw).
+    one input is read with the other signedness after flipping its sign
+    bits (s8 x as u8 x + 128; u8 x as s8 x - 128) and the accumulators
+    start 128 x the other input's sums lower (s8 x s8) or higher (u8 x u8):
+    the exact i32 result. Where each A row the tile reads is, over the
+    loop, a range of one tensor (a GEMM's A: the op directly in the loop,
+    its A a slice whose last offset is the loop's induction variable), the
+    interleaved cache is flipped once, in place, right after it is packed,
+    and each row tile's A row sums are taken before the loop (a `vpdpbusd`
+    with ones per 64 bytes, hoisted out of the loops over N tiles): the
+    micro-kernel is u8 x s8's. Else (a convolution's windows) each A group
+    is flipped as it is read (one `vpxord` per row and step) and the
+    cache's column sums are computed once after it is packed (a `vpdpbusd`
+    with ones per 16 columns and K group; in a nest over every cache dim
+    the loops move along or a step reads whole: kh, channel groups, kw).
+    Either way B must be a slice of such a cache, defined before the loop.
 
     - `max_registers`: vector registers the tile may use in all (default:
       the target's, 32 with AVX-512, 16 with AVX2);
