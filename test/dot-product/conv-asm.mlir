@@ -4,8 +4,10 @@
 // - AVX-512 with VNNI and BF16 (znver4): the micro-kernel loop (kw, inside
 //   the kh and channel-group loops) is 16 vdpbf16ps / vpdpbusd into
 //   register accumulators, each input group broadcast once per row, no
-//   stack access, no mask, no call; s8 x s8 first sums the packed filter's
-//   columns (one vpdpbusd with ones per 16 channels and group);
+//   stack access, no mask, no call; s8 x s8 first flips the packed filter
+//   to u8 (a vpxorq per 64 bytes) and sums each tile's input windows (one
+//   vpdpbusd with ones per row, tap and 64 channels: 12 per filter row for
+//   the 4 x 64 tile), then runs u8 x s8's micro-kernel (no xor in it);
 // - AVX-512 without VNNI or BF16 (skylake-avx512): no dot-product
 //   instruction; bf16 widens to f32 FMAs; i8 takes the input channels in
 //   pairs, widened to i16: 16 vpmaddwd per step, no stack access.
@@ -25,8 +27,9 @@
 // DOT-NEXT: loop {{.*}}: fma=0 {{.*}} dot=0
 // DOT-NEXT: loop {{.*}}: fma=0 masked=0 maskops=0 stack=0 vstack=0 fmastack=0 calls=0 dot=16
 // DOT-NEXT: loop {{.*}}: fma=0 {{.*}} dot=0
-// DOT-NEXT: loop {{.*}}: fma=0 masked=0 maskops=0 stack=0 vstack=0 fmastack=0 calls=0 dot=4
-// DOT-NEXT: loop {{.*}}: fma=0 masked=0 maskops=0 stack=0 vstack=0 fmastack=0 calls=0 dot=16
+// DOT-NEXT: loop {{.*}}: fma=0 masked=0 maskops=0 stack=0 vstack=0 fmastack=0 calls=0 dot=0 pairs=0 vxor=4
+// DOT-NEXT: loop {{.*}}: fma=0 masked=0 maskops=0 stack=0 vstack=0 fmastack=0 calls=0 dot=12 pairs=0 vxor=0
+// DOT-NEXT: loop {{.*}}: fma=0 masked=0 maskops=0 stack=0 vstack=0 fmastack=0 calls=0 dot=16 pairs=0 vxor=0
 
 // PAIRS: loop {{.*}}: fma=0 masked=0 maskops=0 stack=0 vstack=0 fmastack=0 calls=0 dot=0 pairs=16
 // PAIRS: loop {{.*}}: fma=0 masked=0 maskops=0 stack=0 vstack=0 fmastack=0 calls=0 dot=0 pairs=16

@@ -5,9 +5,11 @@
 // cache_reduce keeps the accumulators across the kh, channel-group and kw
 // loops: one 64-byte filter vector per tile vector, one 32-bit input group
 // broadcast per row, one dot product per accumulator per step, and one
-// block of stores after the nest. s8 x s8 adds the filter's column sums
-// over kh, the channel groups and kw, subtracted (x 128) before the nest,
-// and the input groups' sign bits flipped; bf16 applies its bias and ReLU
+// block of stores after the nest. s8 x s8 flips the packed filter to u8
+// once (b + 128) and starts each tile 128 x its rows' window sums lower
+// (over kh, kw and the channels, taken before the nest), the micro-kernel
+// u8 x s8's; with more than 64 filter taps in the step (kw) it keeps the
+// filter's column sums and flips the input groups; bf16 applies its bias and ReLU
 // on the accumulators (the epilogue fused, no separate loop), and so does
 // a requantization to u8 (per-channel scale, round, clamp).
 // RUN: %regtile-opt %s -p 'builtin.module(transform-preload-library{transform-library-paths=%regtile-src/strategies},transform-interpreter,canonicalize,cse)' | FileCheck %s
@@ -50,22 +52,32 @@ module attributes {regtile.target = "znver4"} {
   }
 
 // CHECK-LABEL: func.func @s8s8
-// The column sums: per output channel, over kh, the channel groups, kw
-// and each group.
+// The packed filter flipped in place, once.
 // CHECK: %[[CACHE:.*]] = scf.for
-// CHECK: scf.for %{{.*}} = %c0 to %c3 step %c1 iter_args(%{{.*}} = %cst{{.*}}) -> (vector<16xi32>, vector<16xi32>)
-// CHECK: scf.for %{{.*}} = %c0 to %c2 step %c1 iter_args
-// CHECK: scf.for %{{.*}} = %c0 to %c3 step %c1 iter_args
-// CHECK: arith.extsi {{.*}} : vector<16x4xi8> to vector<16x4xi32>
-// CHECK: vector.multi_reduction <add>
+// CHECK: tensor.collapse_shape %[[CACHE]]
+// CHECK: %[[FLIPPED:.*]] = scf.for
+// CHECK: arith.xori {{.*}} : vector<64xi8>
+// Each row tile's window sums: over kh (a loop), kw (unrolled: 10 input
+// pixels for 8 rows x 3 taps) and the 8 channels (one masked read each).
+// CHECK: scf.for %[[H:.*]] = %c0 to %c2 step %c1
+// CHECK: %[[WIN:.*]] = tensor.extract_slice %arg0[0, %[[H]], 0, 0] [1, 3, 10, 8]
+// CHECK: %[[MASK:.*]] = vector.constant_mask [8] : vector<64xi1>
+// CHECK: scf.for %[[KH:.*]] = %c0 to %c3 step %c1 iter_args({{.*}}) -> (vector<16xi32>, vector<16xi32>, vector<16xi32>, vector<16xi32>, vector<16xi32>, vector<16xi32>, vector<16xi32>, vector<16xi32>)
+// CHECK-COUNT-10: vector.transfer_read %[[WIN]][%c0, %[[KH]], %c{{[0-9]}}, %c0], %c0_i8, %[[MASK]] : tensor<1x3x10x8xi8>, vector<64xi8>
+// CHECK-NOT: vector.transfer_read
+// CHECK: scf.yield
+// CHECK-COUNT-8: vector.reduction <add>
 // CHECK: arith.shli
-// (From a zero fill every row starts from the same two vectors.)
-// CHECK-COUNT-2: arith.subi {{.*}} : vector<16xi32>
-// CHECK-NOT: arith.subi
+// CHECK: arith.subi {{.*}} : vector<16xi32>
+// The micro-kernel: the flipped filter as u8, the input as s8, no xor.
 // CHECK: scf.for %{{.*}} = %c0 to %c3 step %c1 iter_args({{.*}}) -> (vector<16xi32>,
 // CHECK: scf.for %{{.*}} = %c0 to %c8 step %c4 iter_args
-// CHECK: arith.xori {{.*}} : vector<64xi8>
+// CHECK-NOT: arith.xori
+// CHECK: vector.transfer_read %[[FLIPPED]]
+// CHECK-NOT: arith.xori
+// CHECK: arith.extsi {{.*}} : vector<16x4xi8> to vector<16x4xi32>
 // CHECK: arith.extui {{.*}} : vector<16x4xi8> to vector<16x4xi32>
+// CHECK-NOT: arith.xori
 // CHECK: return
   func.func @s8s8(%in: tensor<1x4x10x8xi8>, %f: tensor<3x3x8x32xi8>, %o: tensor<1x2x8x32xi32>) -> tensor<1x2x8x32xi32> {
     %zero = arith.constant 0 : i32
@@ -73,6 +85,33 @@ module attributes {regtile.target = "znver4"} {
     %r = linalg.conv_2d_nhwc_hwcf ins(%in, %f : tensor<1x4x10x8xi8>, tensor<3x3x8x32xi8>)
         outs(%z : tensor<1x2x8x32xi32>) -> tensor<1x2x8x32xi32>
     return %r : tensor<1x2x8x32xi32>
+  }
+
+// 65 filter taps along kw in each step: more points than the window sums
+// unroll (64), so the filter's column sums (over kh, the channel groups,
+// kw and each group) start the tiles lower and the input groups are read
+// flipped (s8 a + 128 as u8).
+// CHECK-LABEL: func.func @s8s8_long_filter
+// CHECK: %[[CACHE:.*]] = scf.for
+// CHECK: scf.for %{{.*}} = %c0 to %c2 step %c1 iter_args(%{{.*}} = %cst{{.*}}) -> (vector<16xi32>, vector<16xi32>)
+// CHECK: scf.for %{{.*}} = %c0 to %c65 step %c1 iter_args
+// CHECK: arith.extsi {{.*}} : vector<16x4xi8> to vector<16x4xi32>
+// CHECK: vector.multi_reduction <add>
+// CHECK: arith.shli
+// (From a zero fill every row starts from the same two vectors.)
+// CHECK-COUNT-2: arith.subi {{.*}} : vector<16xi32>
+// CHECK-NOT: arith.subi
+// CHECK: scf.for %{{.*}} = %c0 to %c8 step %c4 iter_args({{.*}}) -> (vector<16xi32>,
+// CHECK: scf.for %{{.*}} = %c0 to %c65 step %c1 iter_args
+// CHECK: arith.xori {{.*}} : vector<64xi8>
+// CHECK: arith.extui {{.*}} : vector<16x4xi8> to vector<16x4xi32>
+// CHECK: return
+  func.func @s8s8_long_filter(%in: tensor<1x1x72x8xi8>, %f: tensor<1x65x8x32xi8>, %o: tensor<1x1x8x32xi32>) -> tensor<1x1x8x32xi32> {
+    %zero = arith.constant 0 : i32
+    %z = linalg.fill ins(%zero : i32) outs(%o : tensor<1x1x8x32xi32>) -> tensor<1x1x8x32xi32>
+    %r = linalg.conv_2d_nhwc_hwcf ins(%in, %f : tensor<1x1x72x8xi8>, tensor<1x65x8x32xi8>)
+        outs(%z : tensor<1x1x8x32xi32>) -> tensor<1x1x8x32xi32>
+    return %r : tensor<1x1x8x32xi32>
   }
 
 // CHECK-LABEL: func.func @bf16

@@ -126,9 +126,9 @@ module attributes {transform.with_named_sequence} {
 // tiles (64 bytes per dot product with ones, the tail of 30 masked); the
 // accumulators start 128 x them lower; the micro-kernel reads A's groups
 // as they are (s8, no xor in it) and the flipped cache as u8:
-// sum a (b + 128) - 128 sum a = sum a b, exactly. (A convolution's windows
-// are not ranges of one row: it keeps A shifted and B's column sums,
-// conv-form.mlir.)
+// sum a (b + 128) - 128 sum a = sum a b, exactly. (A convolution's window
+// sums, and the form with A's groups flipped and B's column sums where
+// the rows are not ranges: conv-form.mlir.)
 // CHECK-LABEL: func.func @s8s8
 // CHECK-DAG: %[[SIGN:.*]] = arith.constant dense<-128> : vector<64xi8>
 // CHECK-DAG: %[[SEVEN:.*]] = arith.constant dense<7> : vector<16xi32>

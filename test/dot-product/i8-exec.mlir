@@ -27,7 +27,7 @@
 // RUN: %if host-avxvnni %{ %difftest %t.u8s8.mlir --define TARGET=alderlake --lower-options target=alderlake --schedule 'transform-preload-library{transform-library-paths=%regtile-src/strategies},transform-interpreter' | FileCheck %s %}
 // RUN: %if host-avxvnni %{ %difftest %t.s8s8.mlir --define TARGET=alderlake --lower-options target=alderlake --schedule 'transform-preload-library{transform-library-paths=%regtile-src/strategies},transform-interpreter' | FileCheck %s %}
 // RUN: %difftest %s --define TARGET=haswell --lower-options target=haswell --schedule 'transform-preload-library{transform-library-paths=%regtile-src/strategies},transform-interpreter' | FileCheck %s
-// CHECK: PASS 6 cases
+// CHECK: PASS 8 cases
 
 // DIFFTEST-CASE: M=37 N=53 K=29
 // DIFFTEST-CASE: M=70 N=130 K=601
@@ -197,6 +197,63 @@ module attributes {transform.with_named_sequence} {
     transform.include @regtile_matmul_blocked failures(propagate) (%f, %derive, %derive, %kc, %derive, %prefetch)
         : (!transform.any_op, !transform.param<i64>, !transform.param<i64>,
            !transform.param<i64>, !transform.param<i64>, !transform.param<i64>) -> ()
+    transform.yield
+  }
+}
+
+// -----
+
+// 65 filter taps along W: the shifted form's fallback (the filter's column
+// sums, the input groups flipped: more taps per step than window sums
+// unroll).
+// DIFFTEST-CASE: H=1 W=7 HI=1 WI=71 CI=5 CO=17
+// DIFFTEST-CASE: H=2 W=3 HI=2 WI=67 CI=8 CO=40
+func.func @kernel(%in: tensor<1x${HI}x${WI}x${CI}xi8>, %f: tensor<1x65x${CI}x${CO}xi8>, %o: tensor<1x${H}x${W}x${CO}xi32>) -> tensor<1x${H}x${W}x${CO}xi32>
+    attributes {regtile.target = "${TARGET}"} {
+  %zero = arith.constant 0 : i32
+  %z = linalg.fill ins(%zero : i32) outs(%o : tensor<1x${H}x${W}x${CO}xi32>) -> tensor<1x${H}x${W}x${CO}xi32>
+  %conv = linalg.generic {
+      indexing_maps = [affine_map<(n, h, w, c, kh, kw, ci) -> (n, h + kh, w + kw, ci)>,
+                       affine_map<(n, h, w, c, kh, kw, ci) -> (kh, kw, ci, c)>,
+                       affine_map<(n, h, w, c, kh, kw, ci) -> (n, h, w, c)>],
+      iterator_types = ["parallel", "parallel", "parallel", "parallel",
+                        "reduction", "reduction", "reduction"]}
+      ins(%in, %f : tensor<1x${HI}x${WI}x${CI}xi8>, tensor<1x65x${CI}x${CO}xi8>)
+      outs(%z : tensor<1x${H}x${W}x${CO}xi32>) {
+  ^bb0(%x: i8, %y: i8, %acc: i32):
+    %ux = arith.extui %x : i8 to i32
+    %uy = arith.extui %y : i8 to i32
+    %p = arith.muli %ux, %uy : i32
+    %s = arith.addi %acc, %p : i32
+    linalg.yield %s : i32
+  } -> tensor<1x${H}x${W}x${CO}xi32>
+  return %conv : tensor<1x${H}x${W}x${CO}xi32>
+}
+func.func private @regtileFillI8(memref<*xi8>, i64) attributes {llvm.emit_c_interface}
+func.func private @regtilePrintI32(memref<*xi32>) attributes {llvm.emit_c_interface}
+func.func @main() {
+  %s1 = arith.constant 1 : i64
+  %s2 = arith.constant 2 : i64
+  %i = memref.alloc() : memref<1x${HI}x${WI}x${CI}xi8>
+  %f = memref.alloc() : memref<1x65x${CI}x${CO}xi8>
+  %ui = memref.cast %i : memref<1x${HI}x${WI}x${CI}xi8> to memref<*xi8>
+  %uf = memref.cast %f : memref<1x65x${CI}x${CO}xi8> to memref<*xi8>
+  call @regtileFillI8(%ui, %s1) : (memref<*xi8>, i64) -> ()
+  call @regtileFillI8(%uf, %s2) : (memref<*xi8>, i64) -> ()
+  %ti = bufferization.to_tensor %i restrict : memref<1x${HI}x${WI}x${CI}xi8> to tensor<1x${HI}x${WI}x${CI}xi8>
+  %tf = bufferization.to_tensor %f restrict : memref<1x65x${CI}x${CO}xi8> to tensor<1x65x${CI}x${CO}xi8>
+  %o = tensor.empty() : tensor<1x${H}x${W}x${CO}xi32>
+  %r = call @kernel(%ti, %tf, %o) : (tensor<1x${HI}x${WI}x${CI}xi8>, tensor<1x65x${CI}x${CO}xi8>, tensor<1x${H}x${W}x${CO}xi32>) -> tensor<1x${H}x${W}x${CO}xi32>
+  %rm = bufferization.to_buffer %r : tensor<1x${H}x${W}x${CO}xi32> to memref<1x${H}x${W}x${CO}xi32>
+  %ur = memref.cast %rm : memref<1x${H}x${W}x${CO}xi32> to memref<*xi32>
+  call @regtilePrintI32(%ur) : (memref<*xi32>) -> ()
+  return
+}
+module attributes {transform.with_named_sequence} {
+  transform.named_sequence @regtile_conv2d(%f: !transform.any_op {transform.readonly})
+  transform.named_sequence @__transform_main(%root: !transform.any_op {transform.readonly}) {
+    %f = transform.structured.match ops{["func.func"]} attributes{sym_name = "kernel"} in %root : (!transform.any_op) -> !transform.any_op
+    transform.include @regtile_conv2d failures(propagate) (%f) : (!transform.any_op) -> ()
     transform.yield
   }
 }

@@ -467,16 +467,18 @@ steppedRange(scf::ForOp loop, OpFoldResult size) {
 }
 
 /// With plan.dot->shifted: the broadcast input's rows as ranges of one
-/// tensor over the reduction loop (DotPlan::RowRange), when the op is
-/// directly in `loop`, reduces along the group dim alone, and reads the
-/// input through a unit-stride slice of a tensor the loop does not change,
-/// whose last dim the loop steps along (the slice's offset there is the
-/// induction variable) and whose other offsets do not move.
+/// tensor over the reduction loops (DotPlan::RowRange), when the op reads
+/// the input through a unit-stride slice of a tensor the loops do not
+/// change, whose last dim the innermost loop steps along (the slice's
+/// offset there is its induction variable), each outer loop along another
+/// dim the slice has one index of, and whose other offsets do not move;
+/// the group dim is the input's last, read nowhere else, and the op's
+/// other reduction dims have static extents (at most 64 points).
 std::optional<DotPlan::RowRange>
 analyzeRowRange(linalg::LinalgOp op, scf::ForOp loop, const Plan &plan) {
   const DotPlan &dot = *plan.dot;
-  if (op->getParentOp() != loop || plan.redDims.size() != 1)
-    return std::nullopt;
+  SmallVector<scf::ForOp> loops = innerLoopsOf(op, loop);
+  loops.insert(loops.begin(), loop);
   OpOperand *in = op.getDpsInputOperand(dot.broadcast);
   auto slice = in->get().getDefiningOp<tensor::ExtractSliceOp>();
   if (!slice || !slice.hasUnitStride() ||
@@ -490,23 +492,55 @@ analyzeRowRange(linalg::LinalgOp op, scf::ForOp loop, const Plan &plan) {
   for (unsigned i = 0; i + 1 < n; ++i)
     if (map.getResult(i).isFunctionOfDim(dot.dim))
       return std::nullopt;
+  DotPlan::RowRange range;
+  int64_t points = 1;
+  SmallVector<int64_t> ranges = op.getStaticLoopRanges();
+  for (unsigned d : plan.redDims) {
+    int64_t extent = d == dot.dim ? 1 : ranges[d];
+    if (ShapedType::isDynamic(extent) || (points *= extent) > 64)
+      return std::nullopt;
+    range.extents.push_back(extent);
+  }
   int64_t rank = slice.getSourceType().getRank();
   llvm::SmallBitVector dropped = slice.getDroppedDims();
   SmallVector<OpFoldResult> offsets = slice.getMixedOffsets();
-  if (dropped[rank - 1] ||
-      dyn_cast_if_present<Value>(offsets[rank - 1]) != loop.getInductionVar())
+  SmallVector<OpFoldResult> sizes = slice.getMixedSizes();
+  if (dropped[rank - 1] || dyn_cast_if_present<Value>(offsets[rank - 1]) !=
+                               loops.back().getInductionVar())
     return std::nullopt;
+  // Each outer loop steps one dim the slice reads one index of.
+  for (scf::ForOp l : ArrayRef<scf::ForOp>(loops).drop_back()) {
+    auto at = llvm::find_if(offsets, [&](OpFoldResult o) {
+      return dyn_cast_if_present<Value>(o) == l.getInductionVar();
+    });
+    if (at == offsets.end() ||
+        !isConstantIntValue(sizes[at - offsets.begin()], 1))
+      return std::nullopt;
+    auto invariant = [&](Value v) { return isLoopInvariant(loop, v); };
+    if (!invariant(l.getLowerBound()) || !invariant(l.getUpperBound()) ||
+        !invariant(l.getStep()))
+      return std::nullopt;
+    unsigned d = at - offsets.begin();
+    range.outer.push_back(
+        {d, l.getLowerBound(), l.getUpperBound(), l.getStep()});
+    offsets[d] = OpBuilder(l.getContext()).getIndexAttr(0);
+  }
   for (int64_t d = 0; d + 1 < rank; ++d) {
     auto v = dyn_cast<Value>(offsets[d]);
     if (v && !isLoopInvariant(loop, v))
       return std::nullopt;
   }
-  auto range = steppedRange(loop, slice.getMixedSizes()[rank - 1]);
-  if (!range)
+  auto stepped = steppedRange(loops.back(), sizes[rank - 1]);
+  if (!stepped || !isLoopInvariant(loop, loops.back().getLowerBound()) ||
+      !isLoopInvariant(loop, loops.back().getUpperBound()))
     return std::nullopt;
   offsets.pop_back();
-  return DotPlan::RowRange{slice.getSource(), offsets, dropped, range->first,
-                           range->second};
+  range.source = slice.getSource();
+  range.offsets = offsets;
+  range.dropped = dropped;
+  range.start = stepped->first;
+  range.end = stepped->second;
+  return range;
 }
 
 } // namespace

@@ -305,9 +305,13 @@ SmallVector<Value> TileEmitter::rowSums(OpBuilder &b, Location loc,
                                         scf::ForOp loop) {
   const DotPlan &dot = *plan.dot;
   const DotPlan::RowRange &range = *dot.rowRange;
-  // The source and its offsets, hoisted out of the loop (they do not move
-  // with it).
+  // What the range is defined by, hoisted out of the loop (it does not
+  // move with it).
   IRMapping hoisted;
+  auto hoist = [&](OpFoldResult v) {
+    return getValueOrCreateConstantIndexOp(b, loc,
+                                           hoistInvariant(b, loop, v, hoisted));
+  };
   Value source = hoistInvariant(b, loop, range.source, hoisted);
   OpOperand *in = op.getDpsInputOperand(dot.broadcast);
   AffineMap map = op.getMatchingIndexingMap(in);
@@ -327,58 +331,53 @@ SmallVector<Value> TileEmitter::rowSums(OpBuilder &b, Location loc,
                                                ArrayRef<bool>{false, true},
                                                vector::CombiningKind::ADD);
   };
-  // Each row key's indices into the source (its last dim: the range's).
-  SmallVector<Value> zeros(plan.redDims.size(),
-                           arith::ConstantIndexOp::create(b, loc, 0));
+  // The points of the op's other reduction dims (a convolution's kw), as
+  // the reduction indices of a read.
+  SmallVector<SmallVector<Value>> points(1);
+  for (int64_t extent : range.extents) {
+    SmallVector<SmallVector<Value>> next;
+    for (const SmallVector<Value> &p : points)
+      for (int64_t i = 0; i < extent; ++i) {
+        next.push_back(p);
+        next.back().push_back(arith::ConstantIndexOp::create(b, loc, i));
+      }
+    points = std::move(next);
+  }
+  // Each row key's indices into the source at each point (the last dim
+  // and the outer loops' steps apart).
   std::map<SmallVector<int64_t>, unsigned> keyIndex;
-  SmallVector<SmallVector<Value>> rowAt;
+  SmallVector<SmallVector<SmallVector<Value>>> rowAt;
   SmallVector<unsigned> rowOf;
   AffineExpr s0 = b.getAffineSymbolExpr(0), s1 = b.getAffineSymbolExpr(1);
+  SmallVector<Value> offsets;
+  for (OpFoldResult o : range.offsets)
+    offsets.push_back(hoist(o));
   for (int64_t r = 0; r < plan.rows; ++r) {
     auto [it, inserted] = keyIndex.try_emplace(rowKey(map, r), rowAt.size());
     rowOf.push_back(it->second);
     if (!inserted)
       continue;
-    SmallVector<Value> idx = inputIndices(b, loc, map, r, 0, zeros);
-    SmallVector<Value> full;
-    for (unsigned d = 0, k = 0; d < range.offsets.size(); ++d) {
-      OpFoldResult offset = hoistInvariant(b, loop, range.offsets[d], hoisted);
-      OpFoldResult at = range.dropped[d]
-                            ? offset
-                            : affine::makeComposedFoldedAffineApply(
-                                  b, loc, s0 + s1, {offset, idx[k++]});
-      full.push_back(getValueOrCreateConstantIndexOp(b, loc, at));
+    rowAt.emplace_back();
+    for (const SmallVector<Value> &p : points) {
+      SmallVector<Value> idx = inputIndices(b, loc, map, r, 0, p);
+      SmallVector<Value> full;
+      for (unsigned d = 0, k = 0; d < offsets.size(); ++d)
+        full.push_back(range.dropped[d]
+                           ? offsets[d]
+                           : affine::makeComposedAffineApply(
+                                 b, loc, s0 + s1, {offsets[d], idx[k++]}));
+      rowAt.back().push_back(full);
     }
-    rowAt.push_back(full);
   }
-  // Whole vectors in a loop, then the rest under a mask.
-  Value start = getValueOrCreateConstantIndexOp(b, loc, range.start);
-  Value end = getValueOrCreateConstantIndexOp(b, loc, range.end);
+  // Per point, whole vectors in a loop, then the rest under a mask.
+  Value start = hoist(range.start), end = hoist(range.end);
   Value wholeEnd = affine::makeComposedAffineApply(
       b, loc, s0 + (s1 - s0).floorDiv(width) * width, {start, end});
+  Value step = arith::ConstantIndexOp::create(b, loc, width);
   int64_t rank = range.offsets.size() + 1;
   AffineMap lastDim =
       AffineMap::get(rank, 0, b.getAffineDimExpr(rank - 1), b.getContext());
   Value pad = arith::ConstantOp::create(b, loc, b.getIntegerAttr(i8, 0));
-  // (The tail's masked-off lanes may lie past the source's extent.)
-  auto read = [&](OpBuilder &nb, unsigned row, Value at, Value mask) {
-    SmallVector<Value> idx(rowAt[row]);
-    idx.push_back(at);
-    return vector::TransferReadOp::create(nb, loc, bytesType, source, idx,
-                                          AffineMapAttr::get(lastDim), pad,
-                                          mask, nb.getBoolArrayAttr({!mask}))
-        .getResult();
-  };
-  SmallVector<Value> inits(
-      rowAt.size(), arith::ConstantOp::create(b, loc, b.getZeroAttr(accType)));
-  auto whole = scf::ForOp::create(
-      b, loc, start, wholeEnd, arith::ConstantIndexOp::create(b, loc, width),
-      inits, [&](OpBuilder &lb, Location ll, Value iv, ValueRange accs) {
-        SmallVector<Value> next;
-        for (unsigned row = 0; row < rowAt.size(); ++row)
-          next.push_back(sumInto(lb, read(lb, row, iv, Value()), accs[row]));
-        scf::YieldOp::create(lb, ll, next);
-      });
   std::optional<int64_t> first = getConstantIntValue(range.start),
                          last = getConstantIntValue(range.end);
   Value mask;
@@ -387,11 +386,65 @@ SmallVector<Value> TileEmitter::rowSums(OpBuilder &b, Location loc,
     mask = vector::CreateMaskOp::create(
         b, loc, VectorType::get({width}, b.getI1Type()), ValueRange{rest});
   }
+  // (The tail's masked-off lanes may lie past the source's extent.)
+  auto read = [&](OpBuilder &nb, ArrayRef<Value> at, Value pos, Value mask) {
+    SmallVector<Value> idx(at);
+    idx.push_back(pos);
+    return vector::TransferReadOp::create(nb, loc, bytesType, source, idx,
+                                          AffineMapAttr::get(lastDim), pad,
+                                          mask, nb.getBoolArrayAttr({!mask}))
+        .getResult();
+  };
+  // All rows' sums over the points and the range, at the outer loops'
+  // induction variables `ivs`.
+  auto sumRanges = [&](OpBuilder &nb, ArrayRef<Value> ivs,
+                       ValueRange accs) -> SmallVector<Value> {
+    SmallVector<Value> cur(accs);
+    for (unsigned p = 0; p < points.size(); ++p) {
+      SmallVector<SmallVector<Value>> at;
+      for (unsigned key = 0; key < rowAt.size(); ++key) {
+        at.push_back(rowAt[key][p]);
+        for (auto [o, iv] : llvm::zip(range.outer, ivs))
+          at.back()[o.dim] =
+              arith::AddIOp::create(nb, loc, at.back()[o.dim], iv);
+      }
+      auto whole = scf::ForOp::create(
+          nb, loc, start, wholeEnd, step, cur,
+          [&](OpBuilder &lb, Location ll, Value iv, ValueRange accs) {
+            SmallVector<Value> next;
+            for (unsigned key = 0; key < at.size(); ++key)
+              next.push_back(
+                  sumInto(lb, read(lb, at[key], iv, Value()), accs[key]));
+            scf::YieldOp::create(lb, ll, next);
+          });
+      cur.assign(whole.getResults().begin(), whole.getResults().end());
+      if (mask)
+        for (unsigned key = 0; key < at.size(); ++key)
+          cur[key] = sumInto(nb, read(nb, at[key], wholeEnd, mask), cur[key]);
+    }
+    return cur;
+  };
+  // The outer loops around them (a convolution's kh).
+  SmallVector<Value> ivs;
+  std::function<SmallVector<Value>(OpBuilder &, unsigned, ValueRange)> nest =
+      [&](OpBuilder &nb, unsigned level, ValueRange accs) {
+        if (level == range.outer.size())
+          return sumRanges(nb, ivs, accs);
+        const DotPlan::OuterLoop &o = range.outer[level];
+        auto l = scf::ForOp::create(
+            nb, loc, hoist(o.lb), hoist(o.ub), hoist(o.step), accs,
+            [&](OpBuilder &lb, Location ll, Value iv, ValueRange args) {
+              ivs.push_back(iv);
+              scf::YieldOp::create(lb, ll, nest(lb, level + 1, args));
+              ivs.pop_back();
+            });
+        return SmallVector<Value>(l.getResults());
+      };
+  SmallVector<Value> inits(
+      rowAt.size(), arith::ConstantOp::create(b, loc, b.getZeroAttr(accType)));
+  SmallVector<Value> totals = nest(b, 0, inits);
   SmallVector<Value> sums;
-  for (unsigned row = 0; row < rowAt.size(); ++row) {
-    Value acc = whole.getResult(row);
-    if (mask)
-      acc = sumInto(b, read(b, row, wholeEnd, mask), acc);
+  for (Value acc : totals) {
     Value total =
         vector::ReductionOp::create(b, loc, vector::CombiningKind::ADD, acc);
     sums.push_back(vector::BroadcastOp::create(b, loc, accType, total));

@@ -67,22 +67,31 @@ struct DotPlan {
   /// sum (a + 128) b - 128 sum b = sum (a - 128) b + 128 sum b = sum a b,
   /// exactly (i32 wraps alike). The shifted input is the vectored one's
   /// cache, copied shifted once per cache, where the broadcast rows are
-  /// ranges of one tensor (`rowRange`, a GEMM's A: their sums are a few
-  /// vector reads per row before the loop); else the broadcast groups, one
-  /// xor per row and step in the micro-kernel, with the cache's column
-  /// sums (`sumDims`, e.g. a convolution's windows).
+  /// ranges of one tensor (`rowRange`: a GEMM's A rows, a convolution's
+  /// windows; their sums are a few vector reads per row before the loops);
+  /// else the broadcast groups, one xor per row and step in the
+  /// micro-kernel, with the cache's column sums (`sumDims`).
   bool shifted = false;
   /// With `shifted`: the inputs are u8 (u8 x u8, shifted down).
   bool shiftedDown() const { return body.unsignedInput[broadcast]; }
   /// With `shifted`: where the broadcast input's row r reads, over the
-  /// reduction loop, the values [start, end) of the last dim of `source`,
-  /// at `offsets` (its other dims; `dropped` those the op's input does not
-  /// have) plus the row's indices. All defined before the loop.
+  /// reduction loops: the values [start, end) of the last dim of `source`
+  /// (the innermost loop steps along it), at `offsets` (its other dims;
+  /// `dropped` those the op's input does not have) plus the row's indices
+  /// at each value of the op's other reduction dims (`extents`, from 0;
+  /// a convolution's kw) plus, along `outer[i].dim`, each value of the
+  /// outer loop i (a convolution's kh). All defined before the loops.
+  struct OuterLoop {
+    unsigned dim;
+    OpFoldResult lb, ub, step;
+  };
   struct RowRange {
     Value source;
     SmallVector<OpFoldResult> offsets;
     llvm::SmallBitVector dropped;
     OpFoldResult start, end;
+    SmallVector<OuterLoop> outer;
+    SmallVector<int64_t> extents;
   };
   std::optional<RowRange> rowRange;
   /// With `rowRange`: the rows' sums, when summed before the versions of

@@ -119,12 +119,15 @@ def CacheReduceOp : RegtileTransformOp<"regtile.cache_reduce",
     bits (s8 x as u8 x + 128; u8 x as s8 x - 128) and the accumulators
     start 128 x the other input's sums lower (s8 x s8) or higher (u8 x u8):
     the exact i32 result. Where each A row the tile reads is, over the
-    loop, a range of one tensor (a GEMM's A: the op directly in the loop,
-    its A a slice whose last offset is the loop's induction variable), the
-    interleaved cache is flipped once, in place, right after it is packed,
-    and each row tile's A row sums are taken before the loop (a `vpdpbusd`
-    with ones per 64 bytes, hoisted out of the loops over N tiles): the
-    micro-kernel is u8 x s8's. Else (a convolution's windows) each A group
+    loops, ranges of one tensor (A a unit-stride slice of a tensor the
+    loops do not change, the innermost loop stepping its last dim, each
+    outer one another dim the slice has one index of, the op's other
+    reduction dims static, at most 64 points: a GEMM's A rows, a
+    convolution's windows over kh, kw and the channels), the interleaved
+    cache is flipped once, in place, right after it is packed, and each
+    row tile's sums are taken before the loops (a `vpdpbusd` with ones per
+    64 bytes, hoisted out of the loops they do not depend on, e.g. a
+    GEMM's over N tiles): the micro-kernel is u8 x s8's. Else each A group
     is flipped as it is read (one `vpxord` per row and step) and the
     cache's column sums are computed once after it is packed (a `vpdpbusd`
     with ones per 16 columns and K group; in a nest over every cache dim
