@@ -15,7 +15,7 @@
 // RUN: %examples check conv_lowp -- %difftest-args | FileCheck %s
 // CHECK: == conv_lowp {{.*}}: conv_lowp_regtile{{$}}
 // CHECK: PASS 5 cases
-// On 1, 3 and 7 threads (more than the cores), a shape large enough to
+// On 1, 2, 3 and 7 threads (more than the cores), a shape large enough to
 // split:
-// RUN: %examples check conv_lowp -- %difftest-args --threads 1,3,7 --case "N=2 H=9 W=21 HI=11 WI=23 CI=18 CO=48" | FileCheck %s --check-prefix=THREADS
+// RUN: %examples check conv_lowp -- %difftest-args --threads 1,2,3,7 --case "N=2 H=9 W=21 HI=11 WI=23 CI=18 CO=48" | FileCheck %s --check-prefix=THREADS
 // THREADS: PASS 1 cases

@@ -15,6 +15,6 @@
 // RUN: %examples check gemm_lowp -- %difftest-args | FileCheck %s
 // CHECK: == gemm_lowp {{.*}}: gemm_lowp_regtile{{$}}
 // CHECK: PASS 7 cases
-// On 1, 3 and 7 threads (more than the cores), shapes large enough to split:
-// RUN: %examples check gemm_lowp -- %difftest-args --threads 1,3,7 --case "M=300 N=257 K=130" | FileCheck %s --check-prefix=THREADS
+// On 1, 2, 3 and 7 threads (more than the cores), shapes large enough to split:
+// RUN: %examples check gemm_lowp -- %difftest-args --threads 1,2,3,7 --case "M=300 N=257 K=130" | FileCheck %s --check-prefix=THREADS
 // THREADS: PASS 1 cases

@@ -407,63 +407,51 @@ LogicalResult analyzeOp(linalg::LinalgOp op, const TargetInfo &target,
 
 namespace {
 
-/// The extent along the last dim of the slice each step of `loop` reads,
-/// [iv, iv + size): when it covers [start, end) step after step, that range
-/// (all steps whole but the last; static, or the min(step, ub - iv) tiling
-/// makes).
-std::optional<std::pair<OpFoldResult, OpFoldResult>>
-steppedRange(scf::ForOp loop, OpFoldResult size) {
-  std::optional<int64_t> lb = getConstantIntValue(loop.getLowerBound()),
-                         ub = getConstantIntValue(loop.getUpperBound()),
-                         step = getConstantIntValue(loop.getStep());
+/// Whether the extents `size` a slice takes along a dim at each step of
+/// `loop`, [iv, iv + size), cover the loop's range [lb, ub) step after
+/// step: whole steps (static, a multiple) or the min(step, ub - iv) tiling
+/// makes.
+bool coversLoopRange(scf::ForOp loop, OpFoldResult size) {
+  std::optional<int64_t> step = getConstantIntValue(loop.getStep());
   if (!step || *step < 1)
-    return std::nullopt;
-  Value iv = loop.getInductionVar();
-  auto min = dyn_cast_if_present<Value>(size)
-                 ? cast<Value>(size).getDefiningOp<affine::AffineMinOp>()
-                 : affine::AffineMinOp();
+    return false;
   if (std::optional<int64_t> c = getConstantIntValue(size)) {
-    // Whole steps only: the range is the loop's, when it is a multiple.
-    if (!lb || !ub || *c != *step || (*ub - *lb) % *step != 0)
-      return std::nullopt;
-    return std::make_pair(OpFoldResult(loop.getLowerBound()),
-                          OpFoldResult(loop.getUpperBound()));
+    std::optional<int64_t> lb = getConstantIntValue(loop.getLowerBound()),
+                           ub = getConstantIntValue(loop.getUpperBound());
+    return lb && ub && *c == *step && (*ub - *lb) % *step == 0;
   }
-  if (!min)
-    return std::nullopt;
+  auto v = dyn_cast<Value>(size);
+  auto min = v ? v.getDefiningOp<affine::AffineMinOp>() : nullptr;
+  if (!min || min.getAffineMap().getNumResults() != 2)
+    return false;
   // min(step, ub - iv), in whatever order and operand positions.
   AffineMap map = min.getAffineMap();
-  if (map.getNumResults() != 2)
-    return std::nullopt;
+  MLIRContext *ctx = min.getContext();
   auto exprOf = [&](Value v) -> std::optional<AffineExpr> {
     for (auto [i, operand] : llvm::enumerate(min.getMapOperands()))
       if (operand == v)
-        return i < map.getNumDims() ? getAffineDimExpr(i, min.getContext())
-                                    : getAffineSymbolExpr(i - map.getNumDims(),
-                                                          min.getContext());
+        return i < map.getNumDims()
+                   ? getAffineDimExpr(i, ctx)
+                   : getAffineSymbolExpr(i - map.getNumDims(), ctx);
     if (std::optional<int64_t> c = getConstantIntValue(v))
-      return getAffineConstantExpr(*c, min.getContext());
+      return getAffineConstantExpr(*c, ctx);
     return std::nullopt;
   };
-  std::optional<AffineExpr> ivExpr = exprOf(iv),
+  std::optional<AffineExpr> ivExpr = exprOf(loop.getInductionVar()),
                             ubExpr = exprOf(loop.getUpperBound());
   if (!ivExpr || !ubExpr)
-    return std::nullopt;
-  AffineExpr rest = *ubExpr - *ivExpr;
+    return false;
   auto isStep = [&](AffineExpr e) {
     auto c = dyn_cast<AffineConstantExpr>(e);
     return c && c.getValue() == *step;
   };
   auto isRest = [&](AffineExpr e) {
-    return simplifyAffineExpr(e - rest, map.getNumDims(),
+    return simplifyAffineExpr(e - (*ubExpr - *ivExpr), map.getNumDims(),
                               map.getNumSymbols()) ==
-           getAffineConstantExpr(0, min.getContext());
+           getAffineConstantExpr(0, ctx);
   };
   AffineExpr r0 = map.getResult(0), r1 = map.getResult(1);
-  if (!((isStep(r0) && isRest(r1)) || (isStep(r1) && isRest(r0))))
-    return std::nullopt;
-  return std::make_pair(OpFoldResult(loop.getLowerBound()),
-                        OpFoldResult(loop.getUpperBound()));
+  return (isStep(r0) && isRest(r1)) || (isStep(r1) && isRest(r0));
 }
 
 /// With plan.dot->shifted: the broadcast input's rows as ranges of one
@@ -523,23 +511,24 @@ analyzeRowRange(linalg::LinalgOp op, scf::ForOp loop, const Plan &plan) {
     unsigned d = at - offsets.begin();
     range.outer.push_back(
         {d, l.getLowerBound(), l.getUpperBound(), l.getStep()});
-    offsets[d] = OpBuilder(l.getContext()).getIndexAttr(0);
+    offsets[d] = Builder(l.getContext()).getIndexAttr(0);
   }
   for (int64_t d = 0; d + 1 < rank; ++d) {
     auto v = dyn_cast<Value>(offsets[d]);
     if (v && !isLoopInvariant(loop, v))
       return std::nullopt;
   }
-  auto stepped = steppedRange(loops.back(), sizes[rank - 1]);
-  if (!stepped || !isLoopInvariant(loop, loops.back().getLowerBound()) ||
-      !isLoopInvariant(loop, loops.back().getUpperBound()))
+  scf::ForOp innermost = loops.back();
+  if (!coversLoopRange(innermost, sizes[rank - 1]) ||
+      !isLoopInvariant(loop, innermost.getLowerBound()) ||
+      !isLoopInvariant(loop, innermost.getUpperBound()))
     return std::nullopt;
   offsets.pop_back();
   range.source = slice.getSource();
   range.offsets = offsets;
   range.dropped = dropped;
-  range.start = stepped->first;
-  range.end = stepped->second;
+  range.start = innermost.getLowerBound();
+  range.end = innermost.getUpperBound();
   return range;
 }
 

@@ -266,37 +266,34 @@ Value TileEmitter::shiftedCache(OpBuilder &b, Location loc) {
   Value zero = arith::ConstantIndexOp::create(b, loc, 0);
   Value one = arith::ConstantIndexOp::create(b, loc, 1);
   Value pad = arith::ConstantOp::create(b, loc, b.getIntegerAttr(i8, 0));
-  SmallVector<Value> at(rank - 1);
-  std::function<Value(OpBuilder &, int64_t, Value)> nest =
-      [&](OpBuilder &nb, int64_t d, Value carried) -> Value {
-    if (d < rank - 2) {
-      Value ub = tensor::DimOp::create(nb, loc, flat, d);
-      auto l = scf::ForOp::create(
-          nb, loc, zero, ub, one, ValueRange{carried},
-          [&](OpBuilder &lb, Location ll, Value iv, ValueRange args) {
-            at[d] = iv;
-            scf::YieldOp::create(lb, ll, nest(lb, d + 1, args[0]));
-          });
-      return l.getResult(0);
-    }
-    AffineMap map = AffineMap::get(rank - 1, 0, nb.getAffineDimExpr(rank - 2),
-                                   nb.getContext());
-    for (int64_t x = 0; x < width; x += bytesType.getNumElements()) {
-      at[rank - 2] = arith::ConstantIndexOp::create(nb, loc, x);
-      Value v = vector::TransferReadOp::create(
-          nb, loc, bytesType, carried, at, AffineMapAttr::get(map), pad,
-          /*mask=*/Value(), nb.getBoolArrayAttr({true}));
-      Value flipped = arith::XOrIOp::create(nb, loc, v, signBits);
-      carried = vector::TransferWriteOp::create(
-                    nb, loc, flipped, carried, at, AffineMapAttr::get(map),
-                    /*mask=*/Value(), nb.getBoolArrayAttr({true}))
-                    .getResult();
-    }
-    return carried;
-  };
+  // Loops over the tile dims, then whole vectors of each row.
+  SmallVector<Value> ubs, zeros(rank - 2, zero), ones(rank - 2, one);
+  for (int64_t d = 0; d < rank - 2; ++d)
+    ubs.push_back(tensor::DimOp::create(b, loc, flat, d));
+  AffineMap map =
+      AffineMap::get(rank - 1, 0, b.getAffineDimExpr(rank - 2), b.getContext());
+  scf::LoopNest loops = scf::buildLoopNest(
+      b, loc, zeros, ubs, ones, ValueRange{flat},
+      [&](OpBuilder &nb, Location nl, ValueRange ivs, ValueRange args) {
+        SmallVector<Value> at(ivs);
+        at.push_back(Value());
+        Value carried = args[0];
+        for (int64_t x = 0; x < width; x += bytesType.getNumElements()) {
+          at.back() = arith::ConstantIndexOp::create(nb, nl, x);
+          Value v = vector::TransferReadOp::create(
+              nb, nl, bytesType, carried, at, AffineMapAttr::get(map), pad,
+              /*mask=*/Value(), nb.getBoolArrayAttr({true}));
+          Value flipped = arith::XOrIOp::create(nb, nl, v, signBits);
+          carried = vector::TransferWriteOp::create(
+                        nb, nl, flipped, carried, at, AffineMapAttr::get(map),
+                        /*mask=*/Value(), nb.getBoolArrayAttr({true}))
+                        .getResult();
+        }
+        return scf::ValueVector{carried};
+      });
   SmallVector<OpFoldResult> shape = tensor::getMixedSizes(b, loc, cache);
-  Value result = tensor::ExpandShapeOp::create(b, loc, type, nest(b, 0, flat),
-                                               reassoc, shape);
+  Value result = tensor::ExpandShapeOp::create(
+      b, loc, type, loops.results.front(), reassoc, shape);
   (*dot.perCache)[cache] = result;
   return result;
 }
@@ -397,7 +394,7 @@ SmallVector<Value> TileEmitter::rowSums(OpBuilder &b, Location loc,
   };
   // All rows' sums over the points and the range, at the outer loops'
   // induction variables `ivs`.
-  auto sumRanges = [&](OpBuilder &nb, ArrayRef<Value> ivs,
+  auto sumRanges = [&](OpBuilder &nb, ValueRange ivs,
                        ValueRange accs) -> SmallVector<Value> {
     SmallVector<Value> cur(accs);
     for (unsigned p = 0; p < points.size(); ++p) {
@@ -425,24 +422,20 @@ SmallVector<Value> TileEmitter::rowSums(OpBuilder &b, Location loc,
     return cur;
   };
   // The outer loops around them (a convolution's kh).
-  SmallVector<Value> ivs;
-  std::function<SmallVector<Value>(OpBuilder &, unsigned, ValueRange)> nest =
-      [&](OpBuilder &nb, unsigned level, ValueRange accs) {
-        if (level == range.outer.size())
-          return sumRanges(nb, ivs, accs);
-        const DotPlan::OuterLoop &o = range.outer[level];
-        auto l = scf::ForOp::create(
-            nb, loc, hoist(o.lb), hoist(o.ub), hoist(o.step), accs,
-            [&](OpBuilder &lb, Location ll, Value iv, ValueRange args) {
-              ivs.push_back(iv);
-              scf::YieldOp::create(lb, ll, nest(lb, level + 1, args));
-              ivs.pop_back();
-            });
-        return SmallVector<Value>(l.getResults());
-      };
+  SmallVector<Value> lbs, ubs, steps;
+  for (const DotPlan::OuterLoop &o : range.outer) {
+    lbs.push_back(hoist(o.lb));
+    ubs.push_back(hoist(o.ub));
+    steps.push_back(hoist(o.step));
+  }
   SmallVector<Value> inits(
       rowAt.size(), arith::ConstantOp::create(b, loc, b.getZeroAttr(accType)));
-  SmallVector<Value> totals = nest(b, 0, inits);
+  scf::LoopNest loops = scf::buildLoopNest(
+      b, loc, lbs, ubs, steps, inits,
+      [&](OpBuilder &nb, Location, ValueRange ivs, ValueRange accs) {
+        return scf::ValueVector(sumRanges(nb, ivs, accs));
+      });
+  SmallVector<Value> totals = loops.results;
   SmallVector<Value> sums;
   for (Value acc : totals) {
     Value total =
