@@ -21,18 +21,21 @@
 // registers). @regtile_conv2d_blocked takes it as parameters (0 = derive),
 // how far ahead the filter panel is prefetched along the input channels
 // (cache_reduce's prefetch_ahead: -1 = derive from the target's FMA rate,
-// 0 = not at all) and whether the filter is staged in a packed cache
+// 0 = not at all), whether the filter is staged in a packed cache
 // (convolution_blocking's stage_filter: 0 = derive, 1 = stage, 2 = read in
-// place), for schedules that tune them (transform.tune.knob).
+// place) and whether the output channel blocks are the innermost tile loop
+// (convolution_blocking's channels_innermost: 0 = derive, 1 = innermost,
+// 2 = outermost), for schedules that tune them (transform.tune.knob).
 module attributes {transform.with_named_sequence} {
 
   transform.named_sequence @regtile_conv2d(%func: !transform.any_op {transform.readonly}) {
     %derive = transform.param.constant 0 : i64 -> !transform.param<i64>
     %default_prefetch = transform.param.constant -1 : i64 -> !transform.param<i64>
     transform.include @regtile_conv2d_blocked failures(propagate)
-        (%func, %derive, %derive, %default_prefetch, %derive)
+        (%func, %derive, %derive, %default_prefetch, %derive, %derive)
         : (!transform.any_op, !transform.param<i64>, !transform.param<i64>,
-           !transform.param<i64>, !transform.param<i64>) -> ()
+           !transform.param<i64>, !transform.param<i64>,
+           !transform.param<i64>) -> ()
     transform.yield
   }
 
@@ -209,6 +212,11 @@ module attributes {transform.with_named_sequence} {
   //         on 7 x 7 images, packed by the first row tile as it computes:
   //         fill_on_first_use_if_able)
   //     for n, oh, ow step rows:
+  //   or, where the filter takes at most a third of L2
+  //   (convolution_blocking's channels_innermost):
+  //   for n:
+  //     F = the whole filter as [oc / channels][kh][ci][kw][channels]
+  //     for oh, ow step rows, oc step channels:
   //       acc[rows][channels / lanes] = bias vectors (or the output tile)
   //       for kh in the rows that reach the image:   (cache_reduce;
   //                                                   skip_padded_taps)
@@ -229,7 +237,8 @@ module attributes {transform.with_named_sequence} {
       %fixed_rows: !transform.param<i64> {transform.readonly},
       %fixed_channels: !transform.param<i64> {transform.readonly},
       %prefetch: !transform.param<i64> {transform.readonly},
-      %stage_filter: !transform.param<i64> {transform.readonly}) {
+      %stage_filter: !transform.param<i64> {transform.readonly},
+      %channels_innermost: !transform.param<i64> {transform.readonly}) {
     // NCHW convolutions as NHWC ones between transposes; what cannot be
     // converted stays, and is reported below.
     %transposes = transform.include @regtile_convert_to_channels_last
@@ -243,9 +252,11 @@ module attributes {transform.with_named_sequence} {
       transform.foreach %dense : !transform.any_op {
       ^bb1(%c: !transform.any_op):
         transform.include @regtile_block_convolution failures(propagate)
-            (%c, %fixed_rows, %fixed_channels, %prefetch, %stage_filter)
+            (%c, %fixed_rows, %fixed_channels, %prefetch, %stage_filter,
+             %channels_innermost)
             : (!transform.any_op, !transform.param<i64>, !transform.param<i64>,
-               !transform.param<i64>, !transform.param<i64>) -> ()
+               !transform.param<i64>, !transform.param<i64>,
+               !transform.param<i64>) -> ()
       }
       %depthwise = transform.collect_matching @regtile_match_depthwise_convolution in %conv
           : (!transform.any_op) -> !transform.any_op
@@ -286,26 +297,48 @@ module attributes {transform.with_named_sequence} {
       %fixed_rows: !transform.param<i64> {transform.readonly},
       %fixed_channels: !transform.param<i64> {transform.readonly},
       %prefetch: !transform.param<i64> {transform.readonly},
-      %stage_filter: !transform.param<i64> {transform.readonly}) {
+      %stage_filter: !transform.param<i64> {transform.readonly},
+      %fixed_channels_innermost: !transform.param<i64> {transform.readonly}) {
     // %filter: the filter's operand, or -1 to read it in place.
-    %root, %rows, %channels, %filter = transform.regtile.convolution_blocking %conv
+    %root, %rows, %channels, %filter, %channels_innermost =
+        transform.regtile.convolution_blocking %conv
         rows = %fixed_rows channels = %fixed_channels stage_filter = %stage_filter
+        channels_innermost = %fixed_channels_innermost
         : (!transform.any_op, !transform.param<i64>, !transform.param<i64>,
-           !transform.param<i64>)
+           !transform.param<i64>, !transform.param<i64>)
         -> (!transform.any_op, !transform.param<i64>, !transform.param<i64>,
-            !transform.param<i64>)
+            !transform.param<i64>, !transform.param<i64>)
     // One piece per thread, along the loop with the most register
     // tiles (the rows of a layer); each thread packs its own filter.
     %piece, %threads = transform.regtile.distribute_over_threads %root
         grains [1, 1, %rows, %channels] {max_loops = 1, fuse_producers}
         : (!transform.any_op, !transform.param<i64>, !transform.param<i64>)
         -> (!transform.any_op, !transform.any_op)
-    //                                                   n  oh  ow     oc
-    %tile, %oc, %n, %oh, %ow = transform.structured.fuse %piece
-        tile_sizes [1, 1, %rows, %channels] interchange [3, 0, 1, 2]
-        : (!transform.any_op, !transform.param<i64>, !transform.param<i64>)
-        -> (!transform.any_op, !transform.any_op, !transform.any_op,
-            !transform.any_op, !transform.any_op)
+    // The tile loops; %staged: the loop whose iterations stage the filter
+    // they read (all of it, or a block of channels).
+    %tile, %staged, %ow = transform.tune.alternatives<"conv.channels_innermost">
+        selected_region = %channels_innermost : !transform.param<i64>
+        -> !transform.any_op, !transform.any_op, !transform.any_op {
+      // The channel blocks outermost: a large filter, a block at a time.
+      //                                                   n  oh  ow     oc
+      %t, %oc, %n, %oh, %w = transform.structured.fuse %piece
+          tile_sizes [1, 1, %rows, %channels] interchange [3, 0, 1, 2]
+          : (!transform.any_op, !transform.param<i64>, !transform.param<i64>)
+          -> (!transform.any_op, !transform.any_op, !transform.any_op,
+              !transform.any_op, !transform.any_op)
+      transform.yield %t, %oc, %w
+          : !transform.any_op, !transform.any_op, !transform.any_op
+    }, {
+      // The channel blocks innermost: a filter that stays in L2, staged
+      // whole per image; each row tile's input read once for all channels.
+      %t, %n, %oh, %w, %oc = transform.structured.fuse %piece
+          tile_sizes [1, 1, %rows, %channels]
+          : (!transform.any_op, !transform.param<i64>, !transform.param<i64>)
+          -> (!transform.any_op, !transform.any_op, !transform.any_op,
+              !transform.any_op, !transform.any_op)
+      transform.yield %t, %n, %w
+          : !transform.any_op, !transform.any_op, !transform.any_op
+    }
     // A filter packed ahead of the call (@regtile_prepack_filters): each
     // tile reads a block of it in place (also where one block covers all
     // the channels, and the unpack stays outside the tile loops).
@@ -327,7 +360,7 @@ module attributes {transform.with_named_sequence} {
     %reduced, %kh, %groups = transform.structured.tile_using_for %generic tile_sizes [0, 0, 0, 0, 1, 0, %ci]
         : (!transform.any_op, !transform.param<i64>)
         -> (!transform.any_op, !transform.any_op, !transform.any_op)
-    %copy, %cache = transform.regtile.cache_read %reduced, %oc operand = %filter {interleave, fill_on_first_use_if_able}
+    %copy, %cache = transform.regtile.cache_read %reduced, %staged operand = %filter {interleave, fill_on_first_use_if_able}
         : (!transform.any_op, !transform.any_op, !transform.param<i64>)
         -> (!transform.any_op, !transform.any_op)
     // Where the input is padded, the row tiles at the image's top and
@@ -365,11 +398,11 @@ module attributes {transform.with_named_sequence} {
       %conv: !transform.any_op {transform.readonly},
       %fixed_rows: !transform.param<i64> {transform.readonly},
       %fixed_channels: !transform.param<i64> {transform.readonly}) {
-    %root, %rows, %channels, %filter = transform.regtile.convolution_blocking %conv
+    %root, %rows, %channels, %filter, %inner = transform.regtile.convolution_blocking %conv
         rows = %fixed_rows channels = %fixed_channels
         : (!transform.any_op, !transform.param<i64>, !transform.param<i64>)
         -> (!transform.any_op, !transform.param<i64>, !transform.param<i64>,
-            !transform.param<i64>)
+            !transform.param<i64>, !transform.param<i64>)
     // One piece per thread along the image (n, oh or ow), not the
     // channels: a thread's channel count would be known only at run time,
     // and so would the micro-kernel's vectors (masked versions; on Zen 5

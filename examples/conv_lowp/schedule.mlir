@@ -8,7 +8,8 @@ module attributes {transform.with_named_sequence} {
       %rows: !transform.param<i64> {transform.readonly},
       %channels: !transform.param<i64> {transform.readonly},
       %prefetch: !transform.param<i64> {transform.readonly},
-      %stage_filter: !transform.param<i64> {transform.readonly})
+      %stage_filter: !transform.param<i64> {transform.readonly},
+      %channels_innermost: !transform.param<i64> {transform.readonly})
 
   // Every function of the payload. The register tile, the prefetch
   // distance and the filter's staging are tunable (scripts/regtile-tune, as
@@ -25,11 +26,15 @@ module attributes {transform.with_named_sequence} {
         -> !transform.param<i64>
     %stage = transform.tune.knob<"conv.stage_filter"> = 0 from options = [0, 1, 2]
         -> !transform.param<i64>
+    %inner = transform.tune.knob<"conv.channels_innermost"> = 0 from options = [0, 1, 2]
+        -> !transform.param<i64>
     transform.foreach %fs : !transform.any_op {
     ^bb0(%f: !transform.any_op):
-      transform.include @regtile_conv2d_blocked failures(propagate) (%f, %rows, %channels, %prefetch, %stage)
+      transform.include @regtile_conv2d_blocked failures(propagate)
+          (%f, %rows, %channels, %prefetch, %stage, %inner)
           : (!transform.any_op, !transform.param<i64>, !transform.param<i64>,
-             !transform.param<i64>, !transform.param<i64>) -> ()
+             !transform.param<i64>, !transform.param<i64>,
+             !transform.param<i64>) -> ()
     }
     transform.yield
   }

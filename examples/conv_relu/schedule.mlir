@@ -117,7 +117,8 @@ module attributes {transform.with_named_sequence} {
       %rows: !transform.param<i64> {transform.readonly},
       %channels: !transform.param<i64> {transform.readonly},
       %prefetch: !transform.param<i64> {transform.readonly},
-      %stage_filter: !transform.param<i64> {transform.readonly})
+      %stage_filter: !transform.param<i64> {transform.readonly},
+      %channels_innermost: !transform.param<i64> {transform.readonly})
 
   // The register tile (output pixels x output channels) as knobs: 0 lets
   // convolution_blocking derive it; a tile that does not fit the target's
@@ -126,7 +127,8 @@ module attributes {transform.with_named_sequence} {
   // the target's FMA rate; 0: not prefetched; measured: none ran 1.06x the
   // derived 10 on Zen 5, where on a Xeon the prefetch gained 3-4%). And
   // whether the filter is staged in a packed cache (0: derive, 1: stage,
-  // 2: read in place).
+  // 2: read in place), and whether the output channel blocks are the
+  // innermost tile loop (0: derive, 1: innermost, 2: outermost).
   transform.named_sequence @conv_relu_regtile_tunable(
       %root: !transform.any_op {transform.readonly}) {
     %kernel = transform.structured.match ops{["func.func"]}
@@ -140,10 +142,13 @@ module attributes {transform.with_named_sequence} {
         -> !transform.param<i64>
     %stage = transform.tune.knob<"conv.stage_filter"> = 0 from options = [0, 1, 2]
         -> !transform.param<i64>
+    %inner = transform.tune.knob<"conv.channels_innermost"> = 0 from options = [0, 1, 2]
+        -> !transform.param<i64>
     transform.include @regtile_conv2d_blocked failures(propagate)
-        (%kernel, %rows, %channels, %prefetch, %stage)
+        (%kernel, %rows, %channels, %prefetch, %stage, %inner)
         : (!transform.any_op, !transform.param<i64>, !transform.param<i64>,
-           !transform.param<i64>, !transform.param<i64>) -> ()
+           !transform.param<i64>, !transform.param<i64>,
+           !transform.param<i64>) -> ()
     transform.yield
   }
 }

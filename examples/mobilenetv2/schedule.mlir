@@ -17,7 +17,8 @@ module attributes {transform.with_named_sequence} {
       %rows: !transform.param<i64> {transform.readonly},
       %channels: !transform.param<i64> {transform.readonly},
       %prefetch: !transform.param<i64> {transform.readonly},
-      %stage_filter: !transform.param<i64> {transform.readonly})
+      %stage_filter: !transform.param<i64> {transform.readonly},
+      %channels_innermost: !transform.param<i64> {transform.readonly})
 
   transform.named_sequence @mobilenetv2_regtile(%root: !transform.any_op {transform.readonly}) {
     %fs = transform.structured.match ops{["func.func"]} in %root
@@ -39,9 +40,10 @@ module attributes {transform.with_named_sequence} {
     transform.foreach %fs : !transform.any_op {
     ^bb0(%f: !transform.any_op):
       transform.include @regtile_conv2d_blocked failures(propagate)
-          (%f, %derive, %derive, %prefetch, %stage)
+          (%f, %derive, %derive, %prefetch, %stage, %derive)
           : (!transform.any_op, !transform.param<i64>, !transform.param<i64>,
-             !transform.param<i64>, !transform.param<i64>) -> ()
+             !transform.param<i64>, !transform.param<i64>,
+             !transform.param<i64>) -> ()
     }
     transform.yield
   }

@@ -45,6 +45,14 @@ class FindKnobs(unittest.TestCase):
             find_knobs('transform.tune.knob<"k"> options = [1, 2]\n'
                        'transform.tune.knob<"k"> options = [1, 3]')
 
+    def test_param_selected_alternatives_are_not_knobs(self):
+        text = ('transform.tune.alternatives<"order">\n'
+                '    selected_region = %inner : !transform.param<i64>\n'
+                '    -> !transform.any_op {\n  transform.yield\n}, {\n'
+                '  transform.yield\n}\n')
+        self.assertEqual(find_knobs(text), {})
+        self.assertEqual(select(text, {"order": 1}), text)
+
     def test_unterminated_alternatives(self):
         with self.assertRaisesRegex(TuneError, "unterminated"):
             find_knobs('transform.tune.alternatives<"a"> { {')

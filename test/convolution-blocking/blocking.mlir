@@ -31,19 +31,19 @@ module attributes {transform.with_named_sequence} {
     %f = transform.structured.match ops{["func.func"]} in %root : (!transform.any_op) -> !transform.any_op
     transform.debug.emit_remark_at %f, "conv_56" : !transform.any_op
     %c = transform.structured.match ops{["linalg.conv_2d_nhwc_hwcf"]} in %root : (!transform.any_op) -> !transform.any_op
-    %r, %rows, %ch, %filter1 = transform.regtile.convolution_blocking %c {arch = "znver4"}
-        : (!transform.any_op) -> (!transform.any_op, !transform.param<i64>, !transform.param<i64>, !transform.param<i64>)
+    %r, %rows, %ch, %filter1, %filter1_inner = transform.regtile.convolution_blocking %c {arch = "znver4"}
+        : (!transform.any_op) -> (!transform.any_op, !transform.param<i64>, !transform.param<i64>, !transform.param<i64>, !transform.param<i64>)
     transform.debug.emit_param_as_remark %rows, "znver4 rows" : !transform.param<i64>
     transform.debug.emit_param_as_remark %ch, "znver4 channels" : !transform.param<i64>
     transform.debug.emit_remark_at %r, "root" : !transform.any_op
     transform.debug.emit_param_as_remark %filter1, "filter operand" : !transform.param<i64>
-    %r2, %rows2, %ch2, %filter2 = transform.regtile.convolution_blocking %c {arch = "haswell"}
-        : (!transform.any_op) -> (!transform.any_op, !transform.param<i64>, !transform.param<i64>, !transform.param<i64>)
+    %r2, %rows2, %ch2, %filter2, %filter2_inner = transform.regtile.convolution_blocking %c {arch = "haswell"}
+        : (!transform.any_op) -> (!transform.any_op, !transform.param<i64>, !transform.param<i64>, !transform.param<i64>, !transform.param<i64>)
     transform.debug.emit_param_as_remark %rows2, "haswell rows" : !transform.param<i64>
     transform.debug.emit_param_as_remark %ch2, "haswell channels" : !transform.param<i64>
     %c32 = transform.param.constant 32 : i64 -> !transform.param<i64>
-    %r3, %rows3, %ch3, %filter3 = transform.regtile.convolution_blocking %c channels = %c32 {arch = "znver4"}
-        : (!transform.any_op, !transform.param<i64>) -> (!transform.any_op, !transform.param<i64>, !transform.param<i64>, !transform.param<i64>)
+    %r3, %rows3, %ch3, %filter3, %filter3_inner = transform.regtile.convolution_blocking %c channels = %c32 {arch = "znver4"}
+        : (!transform.any_op, !transform.param<i64>) -> (!transform.any_op, !transform.param<i64>, !transform.param<i64>, !transform.param<i64>, !transform.param<i64>)
     transform.debug.emit_param_as_remark %rows3, "fixed rows" : !transform.param<i64>
     transform.debug.emit_param_as_remark %ch3, "fixed channels" : !transform.param<i64>
     transform.yield
@@ -98,8 +98,8 @@ module attributes {transform.with_named_sequence} {
     transform.debug.emit_remark_at %f, "conv_relu_generic" : !transform.any_op
     %g = transform.structured.match ops{["linalg.generic"]} in %root : (!transform.any_op) -> !transform.any_op
     %conv, %relu = transform.split_handle %g : (!transform.any_op) -> (!transform.any_op, !transform.any_op)
-    %r, %rows, %ch, %filter4 = transform.regtile.convolution_blocking %conv {arch = "znver4"}
-        : (!transform.any_op) -> (!transform.any_op, !transform.param<i64>, !transform.param<i64>, !transform.param<i64>)
+    %r, %rows, %ch, %filter4, %filter4_inner = transform.regtile.convolution_blocking %conv {arch = "znver4"}
+        : (!transform.any_op) -> (!transform.any_op, !transform.param<i64>, !transform.param<i64>, !transform.param<i64>, !transform.param<i64>)
     transform.debug.emit_param_as_remark %rows, "rows" : !transform.param<i64>
     transform.debug.emit_param_as_remark %ch, "channels" : !transform.param<i64>
     transform.debug.emit_remark_at %r, "root" : !transform.any_op
@@ -144,20 +144,20 @@ module attributes {transform.with_named_sequence} {
     %a = transform.structured.match attributes{__spread__} in %root : (!transform.any_op) -> !transform.any_op
     %b = transform.structured.match attributes{__one_set__} in %root : (!transform.any_op) -> !transform.any_op
     %c = transform.structured.match attributes{__step2__} in %root : (!transform.any_op) -> !transform.any_op
-    %r1, %rows1, %ch1, %f1 = transform.regtile.convolution_blocking %a {arch = "znver4"}
-        : (!transform.any_op) -> (!transform.any_op, !transform.param<i64>, !transform.param<i64>, !transform.param<i64>)
+    %r1, %rows1, %ch1, %f1, %f1_inner = transform.regtile.convolution_blocking %a {arch = "znver4"}
+        : (!transform.any_op) -> (!transform.any_op, !transform.param<i64>, !transform.param<i64>, !transform.param<i64>, !transform.param<i64>)
     transform.debug.emit_param_as_remark %rows1, "spread rows" : !transform.param<i64>
     transform.debug.emit_param_as_remark %ch1, "spread channels" : !transform.param<i64>
-    %r2, %rows2, %ch2, %f2 = transform.regtile.convolution_blocking %b {arch = "znver4"}
-        : (!transform.any_op) -> (!transform.any_op, !transform.param<i64>, !transform.param<i64>, !transform.param<i64>)
+    %r2, %rows2, %ch2, %f2, %f2_inner = transform.regtile.convolution_blocking %b {arch = "znver4"}
+        : (!transform.any_op) -> (!transform.any_op, !transform.param<i64>, !transform.param<i64>, !transform.param<i64>, !transform.param<i64>)
     transform.debug.emit_param_as_remark %rows2, "one-set rows" : !transform.param<i64>
     transform.debug.emit_param_as_remark %ch2, "one-set channels" : !transform.param<i64>
-    %r3, %rows3, %ch3, %f3 = transform.regtile.convolution_blocking %c {arch = "znver4"}
-        : (!transform.any_op) -> (!transform.any_op, !transform.param<i64>, !transform.param<i64>, !transform.param<i64>)
+    %r3, %rows3, %ch3, %f3, %f3_inner = transform.regtile.convolution_blocking %c {arch = "znver4"}
+        : (!transform.any_op) -> (!transform.any_op, !transform.param<i64>, !transform.param<i64>, !transform.param<i64>, !transform.param<i64>)
     transform.debug.emit_param_as_remark %rows3, "step-2 one-set rows" : !transform.param<i64>
     %c14 = transform.param.constant 14 : i64 -> !transform.param<i64>
-    %r4, %rows4, %ch4, %f4 = transform.regtile.convolution_blocking %b rows = %c14 {arch = "znver4"}
-        : (!transform.any_op, !transform.param<i64>) -> (!transform.any_op, !transform.param<i64>, !transform.param<i64>, !transform.param<i64>)
+    %r4, %rows4, %ch4, %f4, %f4_inner = transform.regtile.convolution_blocking %b rows = %c14 {arch = "znver4"}
+        : (!transform.any_op, !transform.param<i64>) -> (!transform.any_op, !transform.param<i64>, !transform.param<i64>, !transform.param<i64>, !transform.param<i64>)
     transform.debug.emit_param_as_remark %rows4, "fixed one-set rows" : !transform.param<i64>
     transform.yield
   }
@@ -196,20 +196,20 @@ module attributes {transform.with_named_sequence} {
     %f = transform.structured.match ops{["func.func"]} attributes{sym_name = "strided"} in %root : (!transform.any_op) -> !transform.any_op
     transform.debug.emit_remark_at %f, "strided" : !transform.any_op
     %s = transform.structured.match ops{["linalg.conv_2d_nhwc_hwcf"]} in %f : (!transform.any_op) -> !transform.any_op
-    %r, %rows, %ch, %filter = transform.regtile.convolution_blocking %s {arch = "znver4"}
-        : (!transform.any_op) -> (!transform.any_op, !transform.param<i64>, !transform.param<i64>, !transform.param<i64>)
+    %r, %rows, %ch, %filter, %filter_inner = transform.regtile.convolution_blocking %s {arch = "znver4"}
+        : (!transform.any_op) -> (!transform.any_op, !transform.param<i64>, !transform.param<i64>, !transform.param<i64>, !transform.param<i64>)
     transform.debug.emit_param_as_remark %rows, "strided rows" : !transform.param<i64>
     transform.debug.emit_param_as_remark %ch, "strided channels" : !transform.param<i64>
     %u = transform.structured.match ops{["func.func"]} attributes{sym_name = "unit_step"} in %root : (!transform.any_op) -> !transform.any_op
     %uc = transform.structured.match ops{["linalg.conv_2d_nhwc_hwcf"]} in %u : (!transform.any_op) -> !transform.any_op
-    %r1, %rows1, %ch1, %filter1 = transform.regtile.convolution_blocking %uc {arch = "znver4"}
-        : (!transform.any_op) -> (!transform.any_op, !transform.param<i64>, !transform.param<i64>, !transform.param<i64>)
+    %r1, %rows1, %ch1, %filter1, %filter1_inner = transform.regtile.convolution_blocking %uc {arch = "znver4"}
+        : (!transform.any_op) -> (!transform.any_op, !transform.param<i64>, !transform.param<i64>, !transform.param<i64>, !transform.param<i64>)
     transform.debug.emit_param_as_remark %rows1, "unit-step rows" : !transform.param<i64>
     transform.debug.emit_param_as_remark %ch1, "unit-step channels" : !transform.param<i64>
     %g = transform.structured.match ops{["func.func"]} attributes{sym_name = "dilated"} in %root : (!transform.any_op) -> !transform.any_op
     %d = transform.structured.match ops{["linalg.conv_2d_nhwc_hwcf"]} in %g : (!transform.any_op) -> !transform.any_op
-    %r2, %rows2, %ch2, %filter2 = transform.regtile.convolution_blocking %d {arch = "znver4"}
-        : (!transform.any_op) -> (!transform.any_op, !transform.param<i64>, !transform.param<i64>, !transform.param<i64>)
+    %r2, %rows2, %ch2, %filter2, %filter2_inner = transform.regtile.convolution_blocking %d {arch = "znver4"}
+        : (!transform.any_op) -> (!transform.any_op, !transform.param<i64>, !transform.param<i64>, !transform.param<i64>, !transform.param<i64>)
     transform.debug.emit_param_as_remark %rows2, "dilated rows" : !transform.param<i64>
     transform.debug.emit_param_as_remark %ch2, "dilated channels" : !transform.param<i64>
     transform.yield
@@ -233,6 +233,7 @@ module attributes {transform.with_named_sequence} {
 // CHECK: remark: haswell channels 8 : i64
 // CHECK: remark: small rows 7 : i64
 // CHECK: remark: small channels 16 : i64
+// CHECK: remark: depthwise channels innermost 1 : i64
 func.func @depthwise(%in: tensor<1x114x114x32xf32>, %f: tensor<3x3x32xf32>, %o: tensor<1x112x112x32xf32>,
                      %in7: tensor<1x9x9x960xf32>, %f7: tensor<3x3x960xf32>, %o7: tensor<1x7x7x960xf32>)
     -> (tensor<1x112x112x32xf32>, tensor<1x7x7x960xf32>) {
@@ -256,20 +257,21 @@ module attributes {transform.with_named_sequence} {
     transform.debug.emit_remark_at %f, "depthwise" : !transform.any_op
     %all = transform.structured.match ops{["linalg.depthwise_conv_2d_nhwc_hwc"]} in %root : (!transform.any_op) -> !transform.any_op
     %c, %c7 = transform.split_handle %all : (!transform.any_op) -> (!transform.any_op, !transform.any_op)
-    %r, %rows, %ch, %filter = transform.regtile.convolution_blocking %c {arch = "znver4"}
-        : (!transform.any_op) -> (!transform.any_op, !transform.param<i64>, !transform.param<i64>, !transform.param<i64>)
+    %r, %rows, %ch, %filter, %filter_inner = transform.regtile.convolution_blocking %c {arch = "znver4"}
+        : (!transform.any_op) -> (!transform.any_op, !transform.param<i64>, !transform.param<i64>, !transform.param<i64>, !transform.param<i64>)
     transform.debug.emit_param_as_remark %rows, "znver4 rows" : !transform.param<i64>
     transform.debug.emit_param_as_remark %ch, "znver4 channels" : !transform.param<i64>
     transform.debug.emit_remark_at %r, "root" : !transform.any_op
     transform.debug.emit_param_as_remark %filter, "depthwise filter" : !transform.param<i64>
-    %r2, %rows2, %ch2, %filter2 = transform.regtile.convolution_blocking %c {arch = "haswell"}
-        : (!transform.any_op) -> (!transform.any_op, !transform.param<i64>, !transform.param<i64>, !transform.param<i64>)
+    %r2, %rows2, %ch2, %filter2, %filter2_inner = transform.regtile.convolution_blocking %c {arch = "haswell"}
+        : (!transform.any_op) -> (!transform.any_op, !transform.param<i64>, !transform.param<i64>, !transform.param<i64>, !transform.param<i64>)
     transform.debug.emit_param_as_remark %rows2, "haswell rows" : !transform.param<i64>
     transform.debug.emit_param_as_remark %ch2, "haswell channels" : !transform.param<i64>
-    %r3, %rows3, %ch3, %filter3 = transform.regtile.convolution_blocking %c7 {arch = "znver4"}
-        : (!transform.any_op) -> (!transform.any_op, !transform.param<i64>, !transform.param<i64>, !transform.param<i64>)
+    %r3, %rows3, %ch3, %filter3, %filter3_inner = transform.regtile.convolution_blocking %c7 {arch = "znver4"}
+        : (!transform.any_op) -> (!transform.any_op, !transform.param<i64>, !transform.param<i64>, !transform.param<i64>, !transform.param<i64>)
     transform.debug.emit_param_as_remark %rows3, "small rows" : !transform.param<i64>
     transform.debug.emit_param_as_remark %ch3, "small channels" : !transform.param<i64>
+    transform.debug.emit_param_as_remark %filter3_inner, "depthwise channels innermost" : !transform.param<i64>
     transform.yield
   }
 }
@@ -317,32 +319,32 @@ module attributes {transform.with_named_sequence} {
     transform.debug.emit_remark_at %fn, "pointwise" : !transform.any_op
     %all = transform.structured.match ops{["linalg.conv_2d_nhwc_hwcf"]} in %root : (!transform.any_op) -> !transform.any_op
     %c, %c8, %c3, %c56, %cl = transform.split_handle %all : (!transform.any_op) -> (!transform.any_op, !transform.any_op, !transform.any_op, !transform.any_op, !transform.any_op)
-    %r, %rows, %ch, %filter = transform.regtile.convolution_blocking %c {arch = "znver4"}
-        : (!transform.any_op) -> (!transform.any_op, !transform.param<i64>, !transform.param<i64>, !transform.param<i64>)
+    %r, %rows, %ch, %filter, %filter_inner = transform.regtile.convolution_blocking %c {arch = "znver4"}
+        : (!transform.any_op) -> (!transform.any_op, !transform.param<i64>, !transform.param<i64>, !transform.param<i64>, !transform.param<i64>)
     transform.debug.emit_param_as_remark %filter, "1x1 filter" : !transform.param<i64>
     %zero = transform.param.constant 0 : i64 -> !transform.param<i64>
     %one = transform.param.constant 1 : i64 -> !transform.param<i64>
     %two = transform.param.constant 2 : i64 -> !transform.param<i64>
-    %r1, %rows1, %ch1, %filter1 = transform.regtile.convolution_blocking %c stage_filter = %one {arch = "znver4"}
-        : (!transform.any_op, !transform.param<i64>) -> (!transform.any_op, !transform.param<i64>, !transform.param<i64>, !transform.param<i64>)
+    %r1, %rows1, %ch1, %filter1, %filter1_inner = transform.regtile.convolution_blocking %c stage_filter = %one {arch = "znver4"}
+        : (!transform.any_op, !transform.param<i64>) -> (!transform.any_op, !transform.param<i64>, !transform.param<i64>, !transform.param<i64>, !transform.param<i64>)
     transform.debug.emit_param_as_remark %filter1, "1x1 staged filter" : !transform.param<i64>
-    %r0, %rows0, %ch0, %filter0 = transform.regtile.convolution_blocking %c stage_filter = %zero {arch = "znver4"}
-        : (!transform.any_op, !transform.param<i64>) -> (!transform.any_op, !transform.param<i64>, !transform.param<i64>, !transform.param<i64>)
+    %r0, %rows0, %ch0, %filter0, %filter0_inner = transform.regtile.convolution_blocking %c stage_filter = %zero {arch = "znver4"}
+        : (!transform.any_op, !transform.param<i64>) -> (!transform.any_op, !transform.param<i64>, !transform.param<i64>, !transform.param<i64>, !transform.param<i64>)
     transform.debug.emit_param_as_remark %filter0, "1x1 derived again" : !transform.param<i64>
-    %r8, %rows8, %ch8, %filter8 = transform.regtile.convolution_blocking %c8 {arch = "znver4"}
-        : (!transform.any_op) -> (!transform.any_op, !transform.param<i64>, !transform.param<i64>, !transform.param<i64>)
+    %r8, %rows8, %ch8, %filter8, %filter8_inner = transform.regtile.convolution_blocking %c8 {arch = "znver4"}
+        : (!transform.any_op) -> (!transform.any_op, !transform.param<i64>, !transform.param<i64>, !transform.param<i64>, !transform.param<i64>)
     transform.debug.emit_param_as_remark %filter8, "1x1 i8 filter" : !transform.param<i64>
-    %r9, %rows9, %ch9, %filter9 = transform.regtile.convolution_blocking %c8 {arch = "haswell"}
-        : (!transform.any_op) -> (!transform.any_op, !transform.param<i64>, !transform.param<i64>, !transform.param<i64>)
+    %r9, %rows9, %ch9, %filter9, %filter9_inner = transform.regtile.convolution_blocking %c8 {arch = "haswell"}
+        : (!transform.any_op) -> (!transform.any_op, !transform.param<i64>, !transform.param<i64>, !transform.param<i64>, !transform.param<i64>)
     transform.debug.emit_param_as_remark %filter9, "1x1 i8 on haswell filter" : !transform.param<i64>
-    %r3, %rows3, %ch3, %filter3 = transform.regtile.convolution_blocking %c3 stage_filter = %two {arch = "znver4"}
-        : (!transform.any_op, !transform.param<i64>) -> (!transform.any_op, !transform.param<i64>, !transform.param<i64>, !transform.param<i64>)
+    %r3, %rows3, %ch3, %filter3, %filter3_inner = transform.regtile.convolution_blocking %c3 stage_filter = %two {arch = "znver4"}
+        : (!transform.any_op, !transform.param<i64>) -> (!transform.any_op, !transform.param<i64>, !transform.param<i64>, !transform.param<i64>, !transform.param<i64>)
     transform.debug.emit_param_as_remark %filter3, "3x3 in place filter" : !transform.param<i64>
-    %r56, %rows56, %ch56, %filter56 = transform.regtile.convolution_blocking %c56 {arch = "znver4"}
-        : (!transform.any_op) -> (!transform.any_op, !transform.param<i64>, !transform.param<i64>, !transform.param<i64>)
+    %r56, %rows56, %ch56, %filter56, %filter56_inner = transform.regtile.convolution_blocking %c56 {arch = "znver4"}
+        : (!transform.any_op) -> (!transform.any_op, !transform.param<i64>, !transform.param<i64>, !transform.param<i64>, !transform.param<i64>)
     transform.debug.emit_param_as_remark %filter56, "1x1 many tiles filter" : !transform.param<i64>
-    %rl, %rowsl, %chl, %filterl = transform.regtile.convolution_blocking %cl {arch = "znver4"}
-        : (!transform.any_op) -> (!transform.any_op, !transform.param<i64>, !transform.param<i64>, !transform.param<i64>)
+    %rl, %rowsl, %chl, %filterl, %filterl_inner = transform.regtile.convolution_blocking %cl {arch = "znver4"}
+        : (!transform.any_op) -> (!transform.any_op, !transform.param<i64>, !transform.param<i64>, !transform.param<i64>, !transform.param<i64>)
     transform.debug.emit_param_as_remark %filterl, "1x1 large filter" : !transform.param<i64>
     transform.yield
   }
@@ -380,18 +382,78 @@ module attributes {transform.with_named_sequence} {
     transform.debug.emit_remark_at %fn, "prepacked" : !transform.any_op
     %all = transform.structured.match ops{["linalg.conv_2d_nhwc_hwcf"]} in %root : (!transform.any_op) -> !transform.any_op
     %c, %d = transform.split_handle %all : (!transform.any_op) -> (!transform.any_op, !transform.any_op)
-    %r, %rows, %ch, %filter = transform.regtile.convolution_blocking %c {arch = "znver4"}
-        : (!transform.any_op) -> (!transform.any_op, !transform.param<i64>, !transform.param<i64>, !transform.param<i64>)
+    %r, %rows, %ch, %filter, %filter_inner = transform.regtile.convolution_blocking %c {arch = "znver4"}
+        : (!transform.any_op) -> (!transform.any_op, !transform.param<i64>, !transform.param<i64>, !transform.param<i64>, !transform.param<i64>)
     transform.debug.emit_param_as_remark %ch, "prepacked channels" : !transform.param<i64>
     transform.debug.emit_param_as_remark %filter, "prepacked filter" : !transform.param<i64>
-    %r2, %rows2, %ch2, %filter2 = transform.regtile.convolution_blocking %d {arch = "znver4"}
-        : (!transform.any_op) -> (!transform.any_op, !transform.param<i64>, !transform.param<i64>, !transform.param<i64>)
+    %r2, %rows2, %ch2, %filter2, %filter2_inner = transform.regtile.convolution_blocking %d {arch = "znver4"}
+        : (!transform.any_op) -> (!transform.any_op, !transform.param<i64>, !transform.param<i64>, !transform.param<i64>, !transform.param<i64>)
     transform.debug.emit_param_as_remark %ch2, "odd blocks channels" : !transform.param<i64>
     transform.debug.emit_param_as_remark %filter2, "odd blocks filter" : !transform.param<i64>
     %one = transform.param.constant 1 : i64 -> !transform.param<i64>
-    %r3, %rows3, %ch3, %filter3 = transform.regtile.convolution_blocking %c stage_filter = %one {arch = "znver4"}
-        : (!transform.any_op, !transform.param<i64>) -> (!transform.any_op, !transform.param<i64>, !transform.param<i64>, !transform.param<i64>)
+    %r3, %rows3, %ch3, %filter3, %filter3_inner = transform.regtile.convolution_blocking %c stage_filter = %one {arch = "znver4"}
+        : (!transform.any_op, !transform.param<i64>) -> (!transform.any_op, !transform.param<i64>, !transform.param<i64>, !transform.param<i64>, !transform.param<i64>)
     transform.debug.emit_param_as_remark %filter3, "prepacked staged filter" : !transform.param<i64>
+    transform.yield
+  }
+}
+
+// -----
+
+// The tile loops' order: the output channel blocks innermost where the
+// filter, as staged (input channels padded to the dot-product group,
+// output channels to the tile), takes at most a third of L2. 3 x 3 x 64 x
+// 64 f32 (147 KB): innermost on znver4 (1 MiB L2), outermost on haswell
+// (256 KiB). u8 x s8 with 64 output channels on znver4 (a third of L2:
+// 349525 bytes): 604 input channels (9 x 604 x 64 = 347904 bytes)
+// innermost, 605 (padded to 608: 350208 bytes) outermost. Fixed: 2 is
+// outermost, 1 innermost.
+// CHECK-LABEL: loop_order
+// CHECK: remark: znver4 f32 innermost 1 : i64
+// CHECK: remark: haswell f32 innermost 0 : i64
+// CHECK: remark: i8 604 innermost 1 : i64
+// CHECK: remark: i8 605 innermost 0 : i64
+// CHECK: remark: fixed outermost 0 : i64
+// CHECK: remark: fixed innermost 1 : i64
+func.func @loop_order(%in: tensor<1x58x58x64xf32>, %f: tensor<3x3x64x64xf32>, %o: tensor<1x56x56x64xf32>,
+                      %a: tensor<1x3x3x604xi8>, %fa: tensor<3x3x604x64xi8>, %oa: tensor<1x1x1x64xi32>,
+                      %b: tensor<1x3x3x605xi8>, %fb: tensor<3x3x605x64xi8>, %ob: tensor<1x1x1x64xi32>)
+    -> (tensor<1x56x56x64xf32>, tensor<1x1x1x64xi32>, tensor<1x1x1x64xi32>) {
+  %c = linalg.conv_2d_nhwc_hwcf ins(%in, %f : tensor<1x58x58x64xf32>, tensor<3x3x64x64xf32>)
+      outs(%o : tensor<1x56x56x64xf32>) -> tensor<1x56x56x64xf32>
+  %ca = linalg.conv_2d_nhwc_hwcf ins(%a, %fa : tensor<1x3x3x604xi8>, tensor<3x3x604x64xi8>)
+      outs(%oa : tensor<1x1x1x64xi32>) -> tensor<1x1x1x64xi32>
+  %cb = linalg.conv_2d_nhwc_hwcf ins(%b, %fb : tensor<1x3x3x605xi8>, tensor<3x3x605x64xi8>)
+      outs(%ob : tensor<1x1x1x64xi32>) -> tensor<1x1x1x64xi32>
+  return %c, %ca, %cb : tensor<1x56x56x64xf32>, tensor<1x1x1x64xi32>, tensor<1x1x1x64xi32>
+}
+module attributes {transform.with_named_sequence} {
+  transform.named_sequence @__transform_main(%root: !transform.any_op {transform.readonly}) {
+    %f = transform.structured.match ops{["func.func"]} in %root : (!transform.any_op) -> !transform.any_op
+    transform.debug.emit_remark_at %f, "loop_order" : !transform.any_op
+    %all = transform.structured.match ops{["linalg.conv_2d_nhwc_hwcf"]} in %root : (!transform.any_op) -> !transform.any_op
+    %c, %ca, %cb = transform.split_handle %all : (!transform.any_op) -> (!transform.any_op, !transform.any_op, !transform.any_op)
+    %r1, %rows1, %ch1, %f1, %inner1 = transform.regtile.convolution_blocking %c {arch = "znver4"}
+        : (!transform.any_op) -> (!transform.any_op, !transform.param<i64>, !transform.param<i64>, !transform.param<i64>, !transform.param<i64>)
+    transform.debug.emit_param_as_remark %inner1, "znver4 f32 innermost" : !transform.param<i64>
+    %r2, %rows2, %ch2, %f2, %inner2 = transform.regtile.convolution_blocking %c {arch = "haswell"}
+        : (!transform.any_op) -> (!transform.any_op, !transform.param<i64>, !transform.param<i64>, !transform.param<i64>, !transform.param<i64>)
+    transform.debug.emit_param_as_remark %inner2, "haswell f32 innermost" : !transform.param<i64>
+    %c64 = transform.param.constant 64 : i64 -> !transform.param<i64>
+    %r3, %rows3, %ch3, %f3, %inner3 = transform.regtile.convolution_blocking %ca channels = %c64 {arch = "znver4"}
+        : (!transform.any_op, !transform.param<i64>) -> (!transform.any_op, !transform.param<i64>, !transform.param<i64>, !transform.param<i64>, !transform.param<i64>)
+    transform.debug.emit_param_as_remark %inner3, "i8 604 innermost" : !transform.param<i64>
+    %r4, %rows4, %ch4, %f4, %inner4 = transform.regtile.convolution_blocking %cb channels = %c64 {arch = "znver4"}
+        : (!transform.any_op, !transform.param<i64>) -> (!transform.any_op, !transform.param<i64>, !transform.param<i64>, !transform.param<i64>, !transform.param<i64>)
+    transform.debug.emit_param_as_remark %inner4, "i8 605 innermost" : !transform.param<i64>
+    %one = transform.param.constant 1 : i64 -> !transform.param<i64>
+    %two = transform.param.constant 2 : i64 -> !transform.param<i64>
+    %r5, %rows5, %ch5, %f5, %inner5 = transform.regtile.convolution_blocking %c channels_innermost = %two {arch = "znver4"}
+        : (!transform.any_op, !transform.param<i64>) -> (!transform.any_op, !transform.param<i64>, !transform.param<i64>, !transform.param<i64>, !transform.param<i64>)
+    transform.debug.emit_param_as_remark %inner5, "fixed outermost" : !transform.param<i64>
+    %r6, %rows6, %ch6, %f6, %inner6 = transform.regtile.convolution_blocking %c channels_innermost = %one {arch = "haswell"}
+        : (!transform.any_op, !transform.param<i64>) -> (!transform.any_op, !transform.param<i64>, !transform.param<i64>, !transform.param<i64>, !transform.param<i64>)
+    transform.debug.emit_param_as_remark %inner6, "fixed innermost" : !transform.param<i64>
     transform.yield
   }
 }

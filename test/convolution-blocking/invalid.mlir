@@ -11,7 +11,7 @@ module attributes {transform.with_named_sequence} {
   transform.named_sequence @__transform_main(%root: !transform.any_op {transform.readonly}) {
     %op = transform.structured.match ops{["linalg.matmul"]} in %root : (!transform.any_op) -> !transform.any_op
     // expected-error @below {{cannot block the convolution: the op is not a convolution}}
-    %r, %rows, %ch, %filter1 = transform.regtile.convolution_blocking %op : (!transform.any_op) -> (!transform.any_op, !transform.param<i64>, !transform.param<i64>, !transform.param<i64>)
+    %r, %rows, %ch, %filter1, %filter1_inner = transform.regtile.convolution_blocking %op : (!transform.any_op) -> (!transform.any_op, !transform.param<i64>, !transform.param<i64>, !transform.param<i64>, !transform.param<i64>)
     transform.yield
   }
 }
@@ -27,7 +27,7 @@ module attributes {transform.with_named_sequence} {
   transform.named_sequence @__transform_main(%root: !transform.any_op {transform.readonly}) {
     %op = transform.structured.match ops{["linalg.conv_2d_nchw_fchw"]} in %root : (!transform.any_op) -> !transform.any_op
     // expected-error @below {{expected the loops (n, oh, ow, oc, kh, kw, ci) and an NHWC output}}
-    %r, %rows, %ch, %filter4 = transform.regtile.convolution_blocking %op : (!transform.any_op) -> (!transform.any_op, !transform.param<i64>, !transform.param<i64>, !transform.param<i64>)
+    %r, %rows, %ch, %filter4, %filter4_inner = transform.regtile.convolution_blocking %op : (!transform.any_op) -> (!transform.any_op, !transform.param<i64>, !transform.param<i64>, !transform.param<i64>, !transform.param<i64>)
     transform.yield
   }
 }
@@ -44,7 +44,7 @@ module attributes {transform.with_named_sequence} {
     %op = transform.structured.match ops{["linalg.conv_2d_nhwc_hwcf"]} in %root : (!transform.any_op) -> !transform.any_op
     %c = transform.param.constant 24 : i64 -> !transform.param<i64>
     // expected-error @below {{channels = 24 is not a multiple of the 16 lanes of a native vector}}
-    %r, %rows, %ch, %filter5 = transform.regtile.convolution_blocking %op channels = %c {arch = "znver4"} : (!transform.any_op, !transform.param<i64>) -> (!transform.any_op, !transform.param<i64>, !transform.param<i64>, !transform.param<i64>)
+    %r, %rows, %ch, %filter5, %filter5_inner = transform.regtile.convolution_blocking %op channels = %c {arch = "znver4"} : (!transform.any_op, !transform.param<i64>) -> (!transform.any_op, !transform.param<i64>, !transform.param<i64>, !transform.param<i64>, !transform.param<i64>)
     transform.yield
   }
 }
@@ -62,7 +62,7 @@ module attributes {transform.with_named_sequence} {
     %rows = transform.param.constant 7 : i64 -> !transform.param<i64>
     %ch = transform.param.constant 64 : i64 -> !transform.param<i64>
     // expected-error @below {{a 7 x 64 register tile needs 28 accumulators + 4 registers for the filter + 2 for the input broadcasts, more than the 32 vector registers of the target}}
-    %r, %r2, %c2, %filter6 = transform.regtile.convolution_blocking %op rows = %rows channels = %ch {arch = "znver4"} : (!transform.any_op, !transform.param<i64>, !transform.param<i64>) -> (!transform.any_op, !transform.param<i64>, !transform.param<i64>, !transform.param<i64>)
+    %r, %r2, %c2, %filter6, %filter6_inner = transform.regtile.convolution_blocking %op rows = %rows channels = %ch {arch = "znver4"} : (!transform.any_op, !transform.param<i64>, !transform.param<i64>) -> (!transform.any_op, !transform.param<i64>, !transform.param<i64>, !transform.param<i64>, !transform.param<i64>)
     transform.yield
   }
 }
@@ -82,7 +82,7 @@ module attributes {transform.with_named_sequence} {
     %rows = transform.param.constant 15 : i64 -> !transform.param<i64>
     %ch = transform.param.constant 32 : i64 -> !transform.param<i64>
     // expected-error @below {{a 15 x 32 register tile needs 30 accumulators + 2 registers for the filter + 3 for the input, more than the 32 vector registers of the target}}
-    %r, %r2, %c2, %filter6 = transform.regtile.convolution_blocking %op rows = %rows channels = %ch {arch = "znver4"} : (!transform.any_op, !transform.param<i64>, !transform.param<i64>) -> (!transform.any_op, !transform.param<i64>, !transform.param<i64>, !transform.param<i64>)
+    %r, %r2, %c2, %filter6, %filter6_inner = transform.regtile.convolution_blocking %op rows = %rows channels = %ch {arch = "znver4"} : (!transform.any_op, !transform.param<i64>, !transform.param<i64>) -> (!transform.any_op, !transform.param<i64>, !transform.param<i64>, !transform.param<i64>, !transform.param<i64>)
     transform.yield
   }
 }
@@ -99,7 +99,7 @@ module attributes {transform.with_named_sequence} {
     %two = transform.param.constant 2 : i64 -> !transform.param<i64>
     %rows = transform.merge_handles %two, %two : !transform.param<i64>
     // expected-error @below {{expected `rows` to be one non-negative integer parameter, got 2 value(s)}}
-    %r, %r2, %c2, %filter7 = transform.regtile.convolution_blocking %op rows = %rows : (!transform.any_op, !transform.param<i64>) -> (!transform.any_op, !transform.param<i64>, !transform.param<i64>, !transform.param<i64>)
+    %r, %r2, %c2, %filter7, %filter7_inner = transform.regtile.convolution_blocking %op rows = %rows : (!transform.any_op, !transform.param<i64>) -> (!transform.any_op, !transform.param<i64>, !transform.param<i64>, !transform.param<i64>, !transform.param<i64>)
     transform.yield
   }
 }
@@ -109,7 +109,7 @@ module attributes {transform.with_named_sequence} {
 module attributes {transform.with_named_sequence} {
   transform.named_sequence @__transform_main(%root: !transform.any_op {transform.readonly}) {
     // expected-error @below {{invalid target: unknown target CPU 'pentium9'}}
-    %r, %rows, %ch, %filter8 = transform.regtile.convolution_blocking %root {arch = "pentium9"} : (!transform.any_op) -> (!transform.any_op, !transform.param<i64>, !transform.param<i64>, !transform.param<i64>)
+    %r, %rows, %ch, %filter8, %filter8_inner = transform.regtile.convolution_blocking %root {arch = "pentium9"} : (!transform.any_op) -> (!transform.any_op, !transform.param<i64>, !transform.param<i64>, !transform.param<i64>, !transform.param<i64>)
     transform.yield
   }
 }
@@ -126,7 +126,7 @@ module attributes {transform.with_named_sequence} {
   transform.named_sequence @__transform_main(%root: !transform.any_op {transform.readonly}) {
     %op = transform.structured.match ops{["linalg.conv_2d_nhwc_hwcf"]} in %root : (!transform.any_op) -> !transform.any_op
     // expected-error @below {{cannot block the convolution: loop 3 of the op has no iterations: nothing to block}}
-    %r, %rows, %ch, %fl = transform.regtile.convolution_blocking %op : (!transform.any_op) -> (!transform.any_op, !transform.param<i64>, !transform.param<i64>, !transform.param<i64>)
+    %r, %rows, %ch, %fl, %fl_inner = transform.regtile.convolution_blocking %op : (!transform.any_op) -> (!transform.any_op, !transform.param<i64>, !transform.param<i64>, !transform.param<i64>, !transform.param<i64>)
     transform.yield
   }
 }
@@ -145,7 +145,7 @@ module attributes {transform.with_named_sequence} {
   transform.named_sequence @__transform_main(%root: !transform.any_op {transform.readonly}) {
     %op = transform.structured.match ops{["linalg.depthwise_conv_2d_nhwc_hwcm"]} in %root : (!transform.any_op) -> !transform.any_op
     // expected-error @below {{expected a 2-D convolution with one batch, two output image, one output channel, two filter loop and one input channel dims (or one depthwise channel dim instead of the channel dims); found 1, 2, 1, 2 and 0 (and 1 depthwise dims)}}
-    %r, %rows, %ch, %fl = transform.regtile.convolution_blocking %op : (!transform.any_op) -> (!transform.any_op, !transform.param<i64>, !transform.param<i64>, !transform.param<i64>)
+    %r, %rows, %ch, %fl, %fl_inner = transform.regtile.convolution_blocking %op : (!transform.any_op) -> (!transform.any_op, !transform.param<i64>, !transform.param<i64>, !transform.param<i64>, !transform.param<i64>)
     transform.yield
   }
 }
@@ -173,7 +173,7 @@ module attributes {transform.with_named_sequence} {
   transform.named_sequence @__transform_main(%root: !transform.any_op {transform.readonly}) {
     %op = transform.structured.match ops{["linalg.generic"]} in %root : (!transform.any_op) -> !transform.any_op
     // expected-error @below {{cannot block the convolution: expected the loops (n, oh, ow, c, kh, kw) and an NHWC output (the order of linalg.depthwise_conv_2d_nhwc_hwc)}}
-    %r, %rows, %ch, %fl = transform.regtile.convolution_blocking %op : (!transform.any_op) -> (!transform.any_op, !transform.param<i64>, !transform.param<i64>, !transform.param<i64>)
+    %r, %rows, %ch, %fl, %fl_inner = transform.regtile.convolution_blocking %op : (!transform.any_op) -> (!transform.any_op, !transform.param<i64>, !transform.param<i64>, !transform.param<i64>, !transform.param<i64>)
     transform.yield
   }
 }
@@ -190,7 +190,7 @@ module attributes {transform.with_named_sequence} {
   transform.named_sequence @__transform_main(%root: !transform.any_op {transform.readonly}) {
     %op = transform.structured.match ops{["linalg.conv_1d_nwc_wcf"]} in %root : (!transform.any_op) -> !transform.any_op
     // expected-error @below {{expected a 2-D convolution with one batch, two output image, one output channel, two filter loop and one input channel dims (or one depthwise channel dim instead of the channel dims); found 1, 1, 1, 1 and 1}}
-    %r, %rows, %ch, %fl = transform.regtile.convolution_blocking %op : (!transform.any_op) -> (!transform.any_op, !transform.param<i64>, !transform.param<i64>, !transform.param<i64>)
+    %r, %rows, %ch, %fl, %fl_inner = transform.regtile.convolution_blocking %op : (!transform.any_op) -> (!transform.any_op, !transform.param<i64>, !transform.param<i64>, !transform.param<i64>, !transform.param<i64>)
     transform.yield
   }
 }
@@ -207,7 +207,7 @@ module attributes {transform.with_named_sequence} {
   transform.named_sequence @__transform_main(%root: !transform.any_op {transform.readonly}) {
     %op = transform.structured.match ops{["linalg.copy"]} in %root : (!transform.any_op) -> !transform.any_op
     // expected-error @below {{cannot block the convolution: expected a convolution with two inputs and one output}}
-    %r, %rows, %ch, %fl = transform.regtile.convolution_blocking %op : (!transform.any_op) -> (!transform.any_op, !transform.param<i64>, !transform.param<i64>, !transform.param<i64>)
+    %r, %rows, %ch, %fl, %fl_inner = transform.regtile.convolution_blocking %op : (!transform.any_op) -> (!transform.any_op, !transform.param<i64>, !transform.param<i64>, !transform.param<i64>, !transform.param<i64>)
     transform.yield
   }
 }
@@ -226,8 +226,8 @@ module attributes {transform.with_named_sequence} {
     %c = transform.structured.match ops{["linalg.conv_2d_nhwc_hwcf"]} in %root : (!transform.any_op) -> !transform.any_op
     %three = transform.param.constant 3 : i64 -> !transform.param<i64>
     // expected-error @below {{expected `stage_filter` to be 0 (derive), 1 (stage) or 2 (read in place), got 3}}
-    %r, %rows, %ch, %fl = transform.regtile.convolution_blocking %c stage_filter = %three {arch = "znver4"}
-        : (!transform.any_op, !transform.param<i64>) -> (!transform.any_op, !transform.param<i64>, !transform.param<i64>, !transform.param<i64>)
+    %r, %rows, %ch, %fl, %fl_inner = transform.regtile.convolution_blocking %c stage_filter = %three {arch = "znver4"}
+        : (!transform.any_op, !transform.param<i64>) -> (!transform.any_op, !transform.param<i64>, !transform.param<i64>, !transform.param<i64>, !transform.param<i64>)
     transform.yield
   }
 }
@@ -247,8 +247,8 @@ module attributes {transform.with_named_sequence} {
     %c8 = transform.structured.match ops{["linalg.conv_2d_nhwc_hwcf"]} in %root : (!transform.any_op) -> !transform.any_op
     %two = transform.param.constant 2 : i64 -> !transform.param<i64>
     // expected-error @below {{cannot block the convolution: the filter must be staged: the dot-product unit reads it in groups of 4 input channels}}
-    %r, %rows, %ch, %fl = transform.regtile.convolution_blocking %c8 stage_filter = %two {arch = "znver4"}
-        : (!transform.any_op, !transform.param<i64>) -> (!transform.any_op, !transform.param<i64>, !transform.param<i64>, !transform.param<i64>)
+    %r, %rows, %ch, %fl, %fl_inner = transform.regtile.convolution_blocking %c8 stage_filter = %two {arch = "znver4"}
+        : (!transform.any_op, !transform.param<i64>) -> (!transform.any_op, !transform.param<i64>, !transform.param<i64>, !transform.param<i64>, !transform.param<i64>)
     transform.yield
   }
 }
@@ -268,8 +268,8 @@ module attributes {transform.with_named_sequence} {
     %d = transform.structured.match ops{["linalg.depthwise_conv_2d_nhwc_hwc"]} in %root : (!transform.any_op) -> !transform.any_op
     %one = transform.param.constant 1 : i64 -> !transform.param<i64>
     // expected-error @below {{cannot block the convolution: a depthwise filter is read in place (no filter to stage)}}
-    %r, %rows, %ch, %fl = transform.regtile.convolution_blocking %d stage_filter = %one {arch = "znver4"}
-        : (!transform.any_op, !transform.param<i64>) -> (!transform.any_op, !transform.param<i64>, !transform.param<i64>, !transform.param<i64>)
+    %r, %rows, %ch, %fl, %fl_inner = transform.regtile.convolution_blocking %d stage_filter = %one {arch = "znver4"}
+        : (!transform.any_op, !transform.param<i64>) -> (!transform.any_op, !transform.param<i64>, !transform.param<i64>, !transform.param<i64>, !transform.param<i64>)
     transform.yield
   }
 }
@@ -300,8 +300,49 @@ module attributes {transform.with_named_sequence} {
     %c = transform.structured.match ops{["linalg.generic"]} in %root : (!transform.any_op) -> !transform.any_op
     %two = transform.param.constant 2 : i64 -> !transform.param<i64>
     // expected-error @below {{cannot block the convolution: the filter must be staged: its output channels are not its innermost dim (the micro-kernel loads them as vectors)}}
-    %r, %rows, %ch, %fl = transform.regtile.convolution_blocking %c stage_filter = %two {arch = "znver4"}
-        : (!transform.any_op, !transform.param<i64>) -> (!transform.any_op, !transform.param<i64>, !transform.param<i64>, !transform.param<i64>)
+    %r, %rows, %ch, %fl, %fl_inner = transform.regtile.convolution_blocking %c stage_filter = %two {arch = "znver4"}
+        : (!transform.any_op, !transform.param<i64>) -> (!transform.any_op, !transform.param<i64>, !transform.param<i64>, !transform.param<i64>, !transform.param<i64>)
+    transform.yield
+  }
+}
+
+// -----
+
+// channels_innermost: 0 (derive), 1 (innermost) or 2 (outermost), nothing else.
+func.func @channels_innermost_3(%in: tensor<1x9x9x64xf32>, %f: tensor<3x3x64x32xf32>, %o: tensor<1x7x7x32xf32>)
+    -> tensor<1x7x7x32xf32> {
+  %c = linalg.conv_2d_nhwc_hwcf ins(%in, %f : tensor<1x9x9x64xf32>, tensor<3x3x64x32xf32>)
+      outs(%o : tensor<1x7x7x32xf32>) -> tensor<1x7x7x32xf32>
+  return %c : tensor<1x7x7x32xf32>
+}
+module attributes {transform.with_named_sequence} {
+  transform.named_sequence @__transform_main(%root: !transform.any_op {transform.readonly}) {
+    %c = transform.structured.match ops{["linalg.conv_2d_nhwc_hwcf"]} in %root : (!transform.any_op) -> !transform.any_op
+    %three = transform.param.constant 3 : i64 -> !transform.param<i64>
+    // expected-error @below {{expected `channels_innermost` to be 0 (derive), 1 (innermost) or 2 (outermost), got 3}}
+    %r, %rows, %ch, %fl, %inner = transform.regtile.convolution_blocking %c channels_innermost = %three {arch = "znver4"}
+        : (!transform.any_op, !transform.param<i64>) -> (!transform.any_op, !transform.param<i64>, !transform.param<i64>, !transform.param<i64>, !transform.param<i64>)
+    transform.yield
+  }
+}
+
+// -----
+
+// A depthwise convolution's channels are its innermost tile loop.
+func.func @channels_outermost_depthwise(%in: tensor<1x9x9x16xf32>, %fd: tensor<3x3x16xf32>, %od: tensor<1x7x7x16xf32>)
+    -> tensor<1x7x7x16xf32> {
+  // expected-note @below {{payload op}}
+  %d = linalg.depthwise_conv_2d_nhwc_hwc ins(%in, %fd : tensor<1x9x9x16xf32>, tensor<3x3x16xf32>)
+      outs(%od : tensor<1x7x7x16xf32>) -> tensor<1x7x7x16xf32>
+  return %d : tensor<1x7x7x16xf32>
+}
+module attributes {transform.with_named_sequence} {
+  transform.named_sequence @__transform_main(%root: !transform.any_op {transform.readonly}) {
+    %d = transform.structured.match ops{["linalg.depthwise_conv_2d_nhwc_hwc"]} in %root : (!transform.any_op) -> !transform.any_op
+    %two = transform.param.constant 2 : i64 -> !transform.param<i64>
+    // expected-error @below {{cannot block the convolution: a depthwise convolution's channels are its innermost tile loop}}
+    %r, %rows, %ch, %fl, %inner = transform.regtile.convolution_blocking %d channels_innermost = %two {arch = "znver4"}
+        : (!transform.any_op, !transform.param<i64>) -> (!transform.any_op, !transform.param<i64>, !transform.param<i64>, !transform.param<i64>, !transform.param<i64>)
     transform.yield
   }
 }

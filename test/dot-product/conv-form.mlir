@@ -1,7 +1,8 @@
 // @regtile_conv2d on low-precision convolutions (AVX-512 VNNI + BF16
 // target): the input channels are tiled by the group (4 for i8, 2 for
-// bf16), the filter is packed as [kh][ci/g][kw][1][channels][g] (each
-// 32-bit lane holds g channels of one output channel, zero-padded), and
+// bf16), the filter is packed as [oc/channels][kh][ci/g][kw][channels][g]
+// (the whole filter, small: the channel blocks are the innermost tile loop;
+// each 32-bit lane holds g channels of one output channel, zero-padded), and
 // cache_reduce keeps the accumulators across the kh, channel-group and kw
 // loops: one 64-byte filter vector per tile vector, one 32-bit input group
 // broadcast per row, one dot product per accumulator per step, and one
@@ -15,13 +16,13 @@
 // RUN: %regtile-opt %s -p 'builtin.module(transform-preload-library{transform-library-paths=%regtile-src/strategies},transform-interpreter,canonicalize,cse)' | FileCheck %s
 
 // CHECK-LABEL: func.func @u8s8
-// CHECK: tensor.empty() : tensor<3x2x3x1x32x4xi8>
+// CHECK: tensor.empty() : tensor<1x3x2x3x32x4xi8>
 // CHECK: vector.transpose {{.*}} : vector<4x32xi8> to vector<32x4xi8>
 // CHECK: scf.for %[[KH:.*]] = %c0 to %c3 step %c1 iter_args({{.*}}) -> (vector<16xi32>,
 // CHECK: scf.for %[[CI:.*]] = %c0 to %c8 step %c4 iter_args({{.*}}) -> (vector<16xi32>,
 // CHECK: scf.for %[[KW:.*]] = %c0 to %c3 step %c1 iter_args({{.*}}) -> (vector<16xi32>,
-// CHECK: tensor.collapse_shape {{.*}} : tensor<3x2x3x1x32x4xi8> into tensor<3x2x3x1x128xi8>
-// CHECK-COUNT-2: vector.transfer_read {{.*}}[%[[KH]], %{{.*}}, %[[KW]], %c0, %c{{0|64}}]{{.*}} : tensor<3x2x3x1x128xi8>, vector<64xi8>
+// CHECK: tensor.collapse_shape {{.*}} : tensor<1x3x2x3x32x4xi8> into tensor<1x3x2x3x128xi8>
+// CHECK-COUNT-2: vector.transfer_read {{.*}}[%c0, %[[KH]], %{{.*}}, %[[KW]], %c{{0|64}}]{{.*}} : tensor<1x3x2x3x128xi8>, vector<64xi8>
 // CHECK: vector.transfer_read {{.*}} : tensor<1x1x10x4xi8>, vector<4xi8>
 // CHECK: vector.bitcast {{.*}} : vector<4xi8> to vector<1xi32>
 // CHECK: arith.extui {{.*}} : vector<16x4xi8> to vector<16x4xi32>
@@ -115,11 +116,11 @@ module attributes {regtile.target = "znver4"} {
   }
 
 // CHECK-LABEL: func.func @bf16
-// CHECK: tensor.empty() : tensor<3x4x3x1x32x2xbf16>
+// CHECK: tensor.empty() : tensor<1x3x4x3x32x2xbf16>
 // CHECK: scf.for {{.*}} -> (vector<16xf32>,
 // CHECK: scf.for %{{.*}} = %c0 to %c8 step %c2 iter_args
 // CHECK: scf.for %{{.*}} = %c0 to %c3 step %c1 iter_args
-// CHECK: vector.transfer_read {{.*}} : tensor<3x4x3x1x64xbf16>, vector<32xbf16>
+// CHECK: vector.transfer_read {{.*}} : tensor<1x3x4x3x64xbf16>, vector<32xbf16>
 // CHECK: arith.extf {{.*}} : vector<16x2xbf16> to vector<16x2xf32>
 // CHECK: vector.multi_reduction <add>
 // The bias is the accumulators' initial value; the ReLU is applied to

@@ -17,6 +17,15 @@
 // RUN:   --case "N=1 H=5 W=3 HI=7 WI=5 CI=3 CO=130" \
 // RUN:   --case "N=1 H=9 W=3 HI=11 WI=5 CI=19 CO=70" | FileCheck %s
 // CHECK: PASS 4 cases
+// Those filters are small: the output channel blocks are the innermost
+// tile loop, the filter packed whole. The same with them outermost (the
+// filter packed per block; a filter of more than a third of L2):
+// RUN: %difftest --threads 1,2,3,7 %S/Inputs/conv2d_plain.mlir \
+// RUN:   --schedule 'transform-preload-library{transform-library-paths=%regtile-src/strategies,%S/Inputs/conv2d_schedule.mlir},transform-interpreter{entry-point=schedule_outer}' \
+// RUN:   --case "N=1 H=8 W=20 HI=10 WI=22 CI=16 CO=64" \
+// RUN:   --case "N=2 H=13 W=17 HI=15 WI=19 CI=9 CO=40" \
+// RUN:   --case "N=1 H=5 W=3 HI=7 WI=5 CI=3 CO=130" \
+// RUN:   --case "N=1 H=9 W=3 HI=11 WI=5 CI=19 CO=70" | FileCheck %s
 //
 // A bias add + ReLU and a ReLU6 clamp written in place on the
 // convolution's result (outs(%conv)): put in consumer form, fused into one

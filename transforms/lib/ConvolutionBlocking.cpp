@@ -59,18 +59,25 @@ regtile::transform_ops::ConvolutionBlockingOp::applyToOne(
     if (!read.succeeded())
       return read;
   }
-  int64_t stage;
-  DiagnosedSilenceableFailure read =
-      readKnob(*this, state, getStageFilter(), "stage_filter", stage);
-  if (!read.succeeded())
-    return read;
-  if (stage > 2)
-    return emitSilenceableError()
-           << "expected `stage_filter` to be 0 (derive), 1 (stage) or 2 (read "
-              "in place), got "
-           << stage;
-  if (stage)
-    fixed.stageFilter = stage == 1;
+  // Three-way choices: 0 derive, 1 yes, 2 no.
+  for (auto [param, name, meaning, choice] :
+       {std::tuple<Value, StringRef, StringRef, std::optional<bool> *>{
+            getStageFilter(), "stage_filter", "1 (stage) or 2 (read in place)",
+            &fixed.stageFilter},
+        {getFixedChannelsInnermost(), "channels_innermost",
+         "1 (innermost) or 2 (outermost)", &fixed.channelsInnermost}}) {
+    int64_t value;
+    DiagnosedSilenceableFailure read =
+        readKnob(*this, state, param, name, value);
+    if (!read.succeeded())
+      return read;
+    if (value > 2)
+      return emitSilenceableError()
+             << "expected `" << name << "` to be 0 (derive), " << meaning
+             << ", got " << value;
+    if (value)
+      *choice = value == 1;
+  }
   std::string reason;
   FailureOr<regtile::ConvolutionBlocking> blocking =
       regtile::computeConvolutionBlocking(target, *info, fixed, reason);
@@ -82,5 +89,6 @@ regtile::transform_ops::ConvolutionBlockingOp::applyToOne(
   results.push_back(b.getI64IntegerAttr(blocking->channels));
   results.push_back(b.getI64IntegerAttr(
       blocking->stageFilter ? int64_t(blocking->filterOperand) : -1));
+  results.push_back(b.getI64IntegerAttr(blocking->channelsInnermost));
   return DiagnosedSilenceableFailure::success();
 }

@@ -74,6 +74,31 @@ bool readsFilterInPlace(linalg::LinalgOp op, unsigned filterOperand,
   return rowTiles <= 8 && filterBytes <= 2 * target.l2Bytes;
 }
 
+/// Whether the tile loops run the output channels innermost (see
+/// ConvolutionBlocking::channelsInnermost): each row tile's input window
+/// is then read once for all the channels (it stays in L1 across the
+/// channel blocks) and its output lines are written whole, but every row
+/// tile reads the whole filter, so it must stay in L2 beside the streamed
+/// input and output: at most a third of it, as staged (input channels
+/// padded to the dot-product group, output channels to the tile). Measured
+/// on a Xeon Emerald Rapids (2 MiB L2), one thread: f32 filters of 64 KB
+/// to 590 KB ran 1.00 to 1.07x faster this way (the u8 x s8 seed layer's
+/// 147 KB 1.05 to 1.10x), a 1 MB one 0.97x, 2.4 MB 0.87x, 9.4 MB 0.56x.
+bool runsChannelsInnermost(linalg::LinalgOp op, unsigned filterOperand,
+                           ArrayRef<int64_t> ranges, int64_t channels,
+                           int64_t group, const TargetInfo &target) {
+  // (n, oh, ow, oc, kh, kw, ci): the filter's sizes static.
+  if (llvm::any_of(ranges.drop_front(3), ShapedType::isDynamic))
+    return false;
+  Type filterType =
+      getElementTypeOrSelf(op.getDpsInputs()[filterOperand].getType());
+  int64_t filterBytes = ranges[4] * ranges[5] *
+                        llvm::alignTo(ranges[6], group) *
+                        llvm::alignTo(ranges[3], channels) *
+                        llvm::divideCeil(filterType.getIntOrFloatBitWidth(), 8);
+  return 3 * filterBytes <= target.l2Bytes;
+}
+
 /// The output channels of the blocks of a filter packed ahead of the call
 /// (prepack_filter's unpack, blocked along the output channels, its
 /// innermost dim, each block a view of the packed filter), else 0.
@@ -232,6 +257,12 @@ computeConvolutionBlocking(linalg::LinalgOp op, const TargetInfo &target,
                               group));
   if (fixed.stageFilter)
     b.stageFilter = *fixed.stageFilter;
+  if (fixed.channelsInnermost && depthwise && !*fixed.channelsInnermost)
+    return fail("a depthwise convolution's channels are its innermost tile "
+                "loop");
+  b.channelsInnermost = fixed.channelsInnermost.value_or(
+      depthwise || runsChannelsInnermost(op, filterOperand, ranges, b.channels,
+                                         group, target));
 
   // The op whose tiles the loops produce: the convolution's elementwise
   // consumer (a ReLU, a bias add), if it is its only user, else itself.

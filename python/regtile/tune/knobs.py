@@ -11,8 +11,11 @@ KNOB_RE = re.compile(
     r'transform\.tune\.knob\s*<\s*"(?P<name>[^"]+)"\s*>'
     r'(?P<sel>\s*=\s*(?P<selected>[^\s]+(?:\s*:\s*[a-z0-9]+)?)\s+from)?'
     r'(?P<opts>\s*options\s*=\s*\[(?P<options>[^\]]*)\])')
+# An alternatives op whose region a param selects (selected_region = %p,
+# e.g. a blocking op's choice) is not a knob: the schedule decides.
 ALT_RE = re.compile(
     r'transform\.tune\.alternatives\s*<\s*"(?P<name>[^"]+)"\s*>'
+    r'(?!\s*selected_region\s*=\s*%)'
     r'(?P<sel>\s*selected_region\s*=\s*(?P<selected>\d+))?')
 
 

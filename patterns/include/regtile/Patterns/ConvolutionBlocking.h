@@ -54,6 +54,14 @@ struct ConvolutionBlocking {
   /// place); nor for a filter read through the unpack of one packed ahead
   /// of the call in blocks of `channels` (prepack_filter).
   bool stageFilter = true;
+  /// Whether the tile loops run the output channels innermost, (n, oh, ow,
+  /// oc), rather than outermost, (oc, n, oh, ow): each row tile then
+  /// computes all the channels from one read of its input window and writes
+  /// its pixels' whole output lines, and the whole filter, staged once per
+  /// image, is read from L2 by every row tile. Where the filter takes at
+  /// most a third of L2 (see runsChannelsInnermost); always for a depthwise
+  /// convolution (its strategy's order).
+  bool channelsInnermost = false;
   /// A depthwise convolution: loops (n, oh, ow, c, kh, kw).
   bool depthwise = false;
 };
@@ -64,6 +72,9 @@ struct ConvolutionBlockingOptions {
   /// Fixes `stageFilter` (unset: derive). A dense convolution with a
   /// dot-product group must stage its filter (interleaved).
   std::optional<bool> stageFilter;
+  /// Fixes `channelsInnermost` (unset: derive). A depthwise convolution's
+  /// channels are innermost.
+  std::optional<bool> channelsInnermost;
 };
 
 /// Upstream's classification of convolution dims
@@ -85,7 +96,7 @@ bool isDepthwiseConvolution(const mlir::linalg::ConvolutionDimensions &dims);
 /// or if a fixed size is negative, `channels` is not a multiple of the
 /// native vector length, the tile does not fit the register file, or the
 /// filter is to be read in place but needs interleaving (or staged and is
-/// depthwise).
+/// depthwise), or a depthwise convolution's channels are to be outermost.
 mlir::FailureOr<ConvolutionBlocking>
 computeConvolutionBlocking(mlir::linalg::LinalgOp op, const TargetInfo &target,
                            const ConvolutionBlockingOptions &options,
