@@ -88,6 +88,9 @@ def parser(root):
     p.add_argument("--reps", type=int, default=7)
     p.add_argument("--min-time", type=float, default=0.02)
     p.add_argument("--cpu", type=int)
+    p.add_argument("--threads", type=int,
+                   help="time the kernels on this many threads, pinned to "
+                        "as many cores (the harness's --threads; default 1)")
     p.add_argument("--cxx", default=os.environ.get("CXX", "c++"),
                    help="C++ compiler of the harness and driver")
     p.add_argument("--jobs", type=int, default=os.cpu_count() or 1)

@@ -129,6 +129,8 @@ class Tuner:
                f"--min-time={self.args.min_time}"]
         if self.args.cpu is not None:
             cmd.append(f"--cpu={self.args.cpu}")
+        if self.args.threads is not None:
+            cmd.append(f"--threads={self.args.threads}")
         if os.path.exists(out):
             os.remove(out)
         try:
