@@ -23,10 +23,10 @@
 // These filters are small: the output channel blocks are the innermost
 // tile loop, the whole filter packed (interleaved) before the row tiles.
 // With them outermost (channels_innermost = 2, a filter of more than a
-// third of L2), the filter packed per block, on 1 and 3 threads:
+// third of L2), the filter packed per block, on 1, 2, 3 and 7 threads:
 // RUN: sed 's/"conv.channels_innermost"> = 0/"conv.channels_innermost"> = 2/' \
 // RUN:   %regtile-src/examples/conv_lowp/schedule.mlir > %t.outer.mlir
-// RUN: %difftest --threads 1,3 --no-warnings %regtile-src/examples/conv_lowp/conv_lowp.mlir \
+// RUN: %difftest --threads 1,2,3,7 --no-warnings %regtile-src/examples/conv_lowp/conv_lowp.mlir \
 // RUN:   --schedule 'transform-preload-library{transform-library-paths=%regtile-src/strategies,%t.outer.mlir},transform-interpreter{entry-point=conv_lowp_regtile}' \
 // RUN:   --case "N=2 H=5 W=7 HI=7 WI=9 CI=17 CO=40" \
 // RUN:   --case "N=1 H=7 W=29 HI=9 WI=31 CI=66 CO=130" | FileCheck %s --check-prefix=OUTER

@@ -45,6 +45,19 @@ bool hasOutputChannelsInnermost(linalg::LinalgOp op, unsigned filterOperand,
              getAffineDimExpr(dims.outputChannel[0], op.getContext());
 }
 
+/// The filter's bytes for the static loop ranges (n, oh, ow, oc, kh, kw,
+/// ci), with the input channels padded to a multiple of `ciMultiple` and the
+/// output channels to one of `ocMultiple` (as a staged filter is).
+int64_t filterBytes(linalg::LinalgOp op, unsigned filterOperand,
+                    ArrayRef<int64_t> ranges, int64_t ciMultiple,
+                    int64_t ocMultiple) {
+  Type filterType =
+      getElementTypeOrSelf(op.getDpsInputs()[filterOperand].getType());
+  return ranges[4] * ranges[5] * llvm::alignTo(ranges[6], ciMultiple) *
+         llvm::alignTo(ranges[3], ocMultiple) *
+         llvm::divideCeil(filterType.getIntOrFloatBitWidth(), 8);
+}
+
 /// Whether a 1x1 filter is read in place rather than packed per channel
 /// block in every call: when each block's panel serves few register tiles
 /// (at most 8 row tiles: the copy is paid for by few reads) and the filter
@@ -67,11 +80,8 @@ bool readsFilterInPlace(linalg::LinalgOp op, unsigned filterOperand,
   if (!hasOutputChannelsInnermost(op, filterOperand, dims))
     return false;
   int64_t rowTiles = ranges[0] * ranges[1] * llvm::divideCeil(ranges[2], rows);
-  Type filterType =
-      getElementTypeOrSelf(op.getDpsInputs()[filterOperand].getType());
-  int64_t filterBytes = ranges[3] * ranges[6] *
-                        llvm::divideCeil(filterType.getIntOrFloatBitWidth(), 8);
-  return rowTiles <= 8 && filterBytes <= 2 * target.l2Bytes;
+  return rowTiles <= 8 &&
+         filterBytes(op, filterOperand, ranges, 1, 1) <= 2 * target.l2Bytes;
 }
 
 /// Whether the tile loops run the output channels innermost (see
@@ -90,13 +100,8 @@ bool runsChannelsInnermost(linalg::LinalgOp op, unsigned filterOperand,
   // (n, oh, ow, oc, kh, kw, ci): the filter's sizes static.
   if (llvm::any_of(ranges.drop_front(3), ShapedType::isDynamic))
     return false;
-  Type filterType =
-      getElementTypeOrSelf(op.getDpsInputs()[filterOperand].getType());
-  int64_t filterBytes = ranges[4] * ranges[5] *
-                        llvm::alignTo(ranges[6], group) *
-                        llvm::alignTo(ranges[3], channels) *
-                        llvm::divideCeil(filterType.getIntOrFloatBitWidth(), 8);
-  return 3 * filterBytes <= target.l2Bytes;
+  return 3 * filterBytes(op, filterOperand, ranges, group, channels) <=
+         target.l2Bytes;
 }
 
 /// The output channels of the blocks of a filter packed ahead of the call
