@@ -191,3 +191,26 @@ func.func @next_not_unit_with_ahead(%a: memref<64x64xf32>, %dst: memref<64xf32>)
   }
   return
 }
+
+// -----
+
+// A short loop (3 kw taps, 5 ahead) whose one moving access, an input
+// pixel, is not continued by the enclosing channel loop
+// (prefetch-ahead.mlir's @short_taps): nothing it reads ahead is read
+// later, nothing to prefetch, and no warning (the distance, derived for all
+// of a strategy's nests, outruns the loop).
+func.func @short_taps_input_only(%in: memref<7x128xi8>, %acc: memref<64xi8>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c3 = arith.constant 3 : index
+  %c4 = arith.constant 4 : index
+  %c32 = arith.constant 32 : index
+  scf.for %g = %c0 to %c32 step %c1 {
+    %ci = arith.muli %g, %c4 : index
+    scf.for %kw = %c0 to %c3 step %c1 {
+      %x = vector.load %in[%kw, %ci] : memref<7x128xi8>, vector<4xi8>
+      vector.store %x, %acc[%c0] : memref<64xi8>, vector<4xi8>
+    } {regtile.prefetch_ahead = 5 : i64}
+  }
+  return
+}

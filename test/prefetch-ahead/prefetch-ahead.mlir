@@ -234,3 +234,40 @@ func.func @channels(%in: memref<64x128xf32>, %w: memref<128x16xf32>, %out: memre
   } {regtile.prefetch_ahead = 1 : i64}
   return
 }
+
+// -----
+
+// A short marked loop (a convolution's 3 kw taps, 5 ahead): every iteration
+// prefetches past the loop's run. The staged filter [ci/4][kw][64 x 4 bytes]
+// continues along the channel loop (it moves 768 bytes, 3 x 256): its line
+// 5 taps later is read, and prefetched. The input pixel moves a line and
+// more along kw but 4 bytes along the channels: the line 5 taps later is
+// the next tile's, never read here; not prefetched.
+// CHECK-LABEL: func.func @short_taps
+// CHECK-SAME: %[[IN:[a-z0-9]+]]: memref<7x128xi8>, %[[F:[a-z0-9]+]]: memref<32x3x256xi8>
+// CHECK: scf.for
+// CHECK:   scf.for
+// CHECK:     "llvm.intr.prefetch"
+// CHECK-NEXT: vector.load %[[F]]
+// CHECK-NOT: "llvm.intr.prefetch"
+// CHECK:     vector.load %[[IN]]
+// CHECK-NOT: "llvm.intr.prefetch"
+func.func @short_taps(%in: memref<7x128xi8>, %f: memref<32x3x256xi8>, %acc: memref<64xi8>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c3 = arith.constant 3 : index
+  %c4 = arith.constant 4 : index
+  %c32 = arith.constant 32 : index
+  scf.for %g = %c0 to %c32 step %c1 {
+    %ci = arith.muli %g, %c4 : index
+    scf.for %kw = %c0 to %c3 step %c1 {
+      %w = vector.load %f[%g, %kw, %c0] : memref<32x3x256xi8>, vector<64xi8>
+      %x = vector.load %in[%kw, %ci] : memref<7x128xi8>, vector<4xi8>
+      %s = vector.extract_strided_slice %w {offsets = [0], sizes = [4], strides = [1]} : vector<64xi8> to vector<4xi8>
+      %y = arith.addi %s, %x : vector<4xi8>
+      vector.store %y, %acc[%c0] : memref<64xi8>, vector<4xi8>
+    } {regtile.prefetch_ahead = 5 : i64}
+  }
+  return
+}
+

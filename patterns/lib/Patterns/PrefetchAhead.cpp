@@ -152,6 +152,12 @@ public:
       ++skipped;
       return;
     }
+    std::optional<int64_t> moves = bytesPerIteration(loop, nextIv, access);
+    if (moves && !continuesIntoNextRun(inner, original, *moves)) {
+      eraseBuilt();
+      ++notContinued;
+      return;
+    }
     prefetchAccessLines(l, access);
     ++count;
   }
@@ -172,7 +178,10 @@ public:
       rewriter.eraseOp(mul);
       rewriter.eraseOp(constant);
     }
-    if (count > 0)
+    // A short loop whose lines ahead are never read (see
+    // continuesIntoNextRun) has nothing to prefetch: not a failure, the
+    // distance (one for all the nests a strategy marks) outruns it.
+    if (count > 0 || (notContinued > 0 && !noNextRun))
       return count;
     reason = noNextRun ? llvm::formatv("no enclosing loop moves the {0} scalar "
                                        "streams of the loop (no next run to "
@@ -231,6 +240,45 @@ private:
         !innerSmall && smallSteps(loop, nextIv, /*zeroIsSmall=*/false);
     bool small = innerSmall || smallSteps(loop, nextIv, /*zeroIsSmall=*/true);
     return {stream, small};
+  }
+
+  /// Whether the lines `ahead` iterations later along the loop are read at
+  /// all. A loop of at most `ahead` iterations (a convolution's kw taps)
+  /// prefetches past its own run in every iteration: the address
+  /// extrapolated along the loop is what the next run reads only if the
+  /// innermost enclosing loop that moves the access continues it (moves it
+  /// by the run's bytes: a filter staged [ci][kw]). An input pixel read
+  /// along kw, then along its channels (4 bytes), is not: its next lines
+  /// are the next tile's, which that tile's loop fetches. `original` is
+  /// the access in the loop, `moves` its bytes per iteration; what is
+  /// built to find the enclosing loop's move, before `inner`, is erased.
+  /// Unknown extents or moves count as continuing.
+  bool continuesIntoNextRun(Operation *inner, const Access &original,
+                            int64_t moves) {
+    std::optional<APInt> trips = loop.getStaticTripCount();
+    if (!trips || trips->getSExtValue() > ahead)
+      return true;
+    for (auto outer = loop->getParentOfType<scf::ForOp>(); outer;
+         outer = outer->getParentOfType<scf::ForOp>()) {
+      Value iv = outer.getInductionVar();
+      NextIteration probe(outer, iv);
+      if (!probe.dependsOnIv(original.memref) &&
+          llvm::none_of(original.indices,
+                        [&](Value i) { return probe.dependsOnIv(i); }))
+        continue;
+      if (!resolvable(probe, original))
+        return true;
+      OpBuilder::InsertionGuard guard(rewriter);
+      rewriter.setInsertionPoint(inner);
+      Operation *before = inner->getPrevNode();
+      Access atOuter = original;
+      resolveToRoot(rewriter, inner->getLoc(), probe, atOuter);
+      std::optional<int64_t> outerMoves = bytesPerIteration(outer, iv, atOuter);
+      while (inner->getPrevNode() != before)
+        rewriter.eraseOp(inner->getPrevNode());
+      return !outerMoves || *outerMoves == trips->getSExtValue() * moves;
+    }
+    return true;
   }
 
   /// A scalar stream (`original`, unresolved): the stream of the next
@@ -295,7 +343,7 @@ private:
   std::optional<NextIteration> next, streamNext;
   llvm::MapVector<Value, BufferAddress> buffers;
   NextRunPrefetcher nextRuns;
-  unsigned count = 0, skipped = 0, noNextRun = 0;
+  unsigned count = 0, skipped = 0, noNextRun = 0, notContinued = 0;
 };
 
 } // namespace
