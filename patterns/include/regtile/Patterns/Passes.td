@@ -120,7 +120,9 @@ def RegtilePrefetchAhead : Pass<"regtile-prefetch-ahead"> {
     (for write when a store) of the address it will have that many
     iterations later, except accesses that provably move by less than a
     cache line per iteration of the loop or of a loop between it and the
-    access (a scalar stream). A loop that also (or only) carries
+    access (a scalar stream), and, in a loop of at most that many
+    iterations, accesses whose address that far ahead is past the loop's
+    run and not continued by the enclosing loop (never read). A loop that also (or only) carries
     `regtile.prefetch_streams_ahead = <iterations> : i64` gets a
     `memref.prefetch` of its own scalar streams (moving by less than a line,
     but not zero, per iteration of that loop) that many iterations ahead.
