@@ -301,7 +301,7 @@ LogicalResult buildLowerToLLVMPipeline(OpPassManager &pm,
   // subviews: canonicalize once more so that they are erased, not lowered
   // to memrefCopy calls.
   fpm.addPass(createCanonicalizerPass());
-  fpm.addPass(createRegtileStridedCopiesToLoops());
+  fpm.addPass(createRegtileStridedCopiesToLoops({options.target}));
   fpm.addPass(createConvertLinalgToLoopsPass());
   fpm.addPass(createLoopInvariantCodeMotionPass());
 

@@ -158,15 +158,29 @@ def RegtileStridedCopiesToLoops : Pass<"regtile-strided-copies-to-loops"> {
   let description = [{
     Replaces each `memref.copy` whose source or target has a non-identity
     layout (a subview: the interior of a padded input, a tile of a larger
-    buffer) by a `linalg.copy`, which `convert-linalg-to-loops` makes loops
-    whose innermost, unit-stride dimension LLVM vectorizes. The memref
-    lowering turns such a copy into a call to the runtime's `memrefCopy`,
-    which moves one element per iteration of a generic index loop: the
-    `tensor.pad` of a 56 x 56 x 64 ResNet-50 layer (its interior copied
-    into the padded buffer) took about a third of the layer's time that
-    way on Zen 5. Copies between identity-layout buffers stay (`memcpy`).
+    buffer). Where both are contiguous along the innermost dimension (unit
+    stride) and hold integers or floats, by loops over the outer
+    dimensions and, along the innermost, native vectors of the target
+    (`vector.transfer_read` / `transfer_write`, masked at the end of a run
+    that is not a multiple of the lanes); otherwise by a `linalg.copy`,
+    which `convert-linalg-to-loops` makes scalar loops. The memref lowering
+    turns such a copy into a call to the runtime's `memrefCopy`, which
+    moves one element per iteration of a generic index loop: the
+    `tensor.pad` of a 56 x 56 x 64 ResNet-50 layer (its interior copied into
+    the padded buffer) took about a third of the layer's time that way on
+    Zen 5. Scalar loops were not enough either: LLVM left that copy as 64
+    scalar moves per pixel (fully unrolled, not vectorized), 4% of the
+    layer's time on a Xeon. Copies between identity-layout buffers stay
+    (`memcpy`).
   }];
-  let dependentDialects = ["mlir::linalg::LinalgDialect"];
+  let options = [
+    Option<"target", "target", "std::string", /*default=*/"\"\"",
+           "Target description (default: the regtile.target attribute or "
+           "the host)">
+  ];
+  let dependentDialects = ["mlir::linalg::LinalgDialect",
+                           "mlir::scf::SCFDialect",
+                           "mlir::vector::VectorDialect"];
 }
 
 def RegtileInlineAllocaScopes : Pass<"regtile-inline-alloca-scopes"> {
