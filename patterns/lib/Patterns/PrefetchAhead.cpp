@@ -152,8 +152,7 @@ public:
       ++skipped;
       return;
     }
-    std::optional<int64_t> moves = bytesPerIteration(loop, nextIv, access);
-    if (moves && !continuesIntoNextRun(inner, original, *moves)) {
+    if (!continuesIntoNextRun(inner, original, access)) {
       eraseBuilt();
       ++notContinued;
       return;
@@ -250,13 +249,16 @@ private:
   /// by the run's bytes: a filter staged [ci][kw]). An input pixel read
   /// along kw, then along its channels (4 bytes), is not: its next lines
   /// are the next tile's, which that tile's loop fetches. `original` is
-  /// the access in the loop, `moves` its bytes per iteration; what is
-  /// built to find the enclosing loop's move, before `inner`, is erased.
+  /// the access in the loop, `access` it resolved to the root buffer; what
+  /// is built to find the enclosing loop's move, before `inner`, is erased.
   /// Unknown extents or moves count as continuing.
   bool continuesIntoNextRun(Operation *inner, const Access &original,
-                            int64_t moves) {
+                            const Access &access) {
     std::optional<APInt> trips = loop.getStaticTripCount();
     if (!trips || trips->getSExtValue() > ahead)
+      return true;
+    std::optional<int64_t> moves = bytesPerIteration(loop, nextIv, access);
+    if (!moves)
       return true;
     for (auto outer = loop->getParentOfType<scf::ForOp>(); outer;
          outer = outer->getParentOfType<scf::ForOp>()) {
@@ -276,7 +278,7 @@ private:
       std::optional<int64_t> outerMoves = bytesPerIteration(outer, iv, atOuter);
       while (inner->getPrevNode() != before)
         rewriter.eraseOp(inner->getPrevNode());
-      return !outerMoves || *outerMoves == trips->getSExtValue() * moves;
+      return !outerMoves || *outerMoves == trips->getSExtValue() * *moves;
     }
     return true;
   }

@@ -83,10 +83,10 @@ LogicalResult copyWithVectors(RewriterBase &rewriter, memref::CopyOp copy,
       !memref::CollapseShapeOp::isGuaranteedCollapsible(dest, groups))
     return failure();
   int64_t lanes = target.lanesForBitwidth(element.getIntOrFloatBitWidth());
-  int64_t run = 1;
-  for (int64_t d = first; d < rank && !ShapedType::isDynamic(run); ++d)
-    run = source.isDynamicDim(d) ? ShapedType::kDynamic
-                                 : run * source.getDimSize(d);
+  // Only the run's first dimension may be dynamic (firstContiguousDim).
+  int64_t run = ShapedType::kDynamic;
+  if (!source.isDynamicDim(first))
+    run = ShapedType::getNumElements(source.getShape().drop_front(first));
   if (!ShapedType::isDynamic(run) && run < lanes)
     return failure();
   Location loc = copy.getLoc();
