@@ -363,14 +363,29 @@ module attributes {transform.with_named_sequence} {
     %copy, %cache = transform.regtile.cache_read %reduced, %staged operand = %filter {interleave, fill_on_first_use_if_able}
         : (!transform.any_op, !transform.any_op, !transform.param<i64>)
         -> (!transform.any_op, !transform.any_op)
-    // Where the input is padded, the row tiles at the image's top and
-    // bottom run only the filter rows that reach into it (the filter taken
-    // as finite, as oneDNN does); a layer without padding has none to skip.
+    // Where the input is padded, the tiles whose windows lie inside the
+    // image read it in place; the tiles at its border (a version of their
+    // own) pad a window each, instead of all the input being copied into
+    // a padded tensor first.
+    %kh_border, %reduced_border = transform.regtile.version_padded_windows %ow
+        clones(%kh, %reduced)
+        : (!transform.any_op, !transform.any_op, !transform.any_op)
+        -> (!transform.any_op, !transform.any_op)
+    // The row tiles at the image's top and bottom run only the filter rows
+    // that reach into it (the filter taken as finite, as oneDNN does); a
+    // tile without padding has none to skip.
     transform.sequence %kh : !transform.any_op failures(suppress) {
     ^bb1(%k: !transform.any_op):
       transform.regtile.skip_padded_taps %k {assume_finite} : !transform.any_op
     }
+    transform.sequence %kh_border : !transform.any_op failures(suppress) {
+    ^bb1(%k: !transform.any_op):
+      transform.regtile.skip_padded_taps %k {assume_finite} : !transform.any_op
+    }
     %loop = transform.regtile.cache_reduce %reduced, %kh prefetch_ahead = %prefetch {allow_reassociation}
+        : (!transform.any_op, !transform.any_op, !transform.param<i64>)
+        -> !transform.any_op
+    %border_loop = transform.regtile.cache_reduce %reduced_border, %kh_border prefetch_ahead = %prefetch {allow_reassociation}
         : (!transform.any_op, !transform.any_op, !transform.param<i64>)
         -> !transform.any_op
     // While a row of pixels computes, the input columns and the output

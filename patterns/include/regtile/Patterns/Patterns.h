@@ -34,5 +34,6 @@
 #include "regtile/Patterns/StreamingStores.h"
 #include "regtile/Patterns/SuperVectorize.h"
 #include "regtile/Patterns/UnrollToNativeVectors.h"
+#include "regtile/Patterns/VersionPaddedWindows.h"
 
 #endif // REGTILE_PATTERNS_PATTERNS_H

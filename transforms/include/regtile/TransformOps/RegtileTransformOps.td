@@ -42,6 +42,7 @@ include "regtile/TransformOps/DistributeLoopOverThreads.td"
 include "regtile/TransformOps/CacheRead.td"
 include "regtile/TransformOps/CacheReduce.td"
 include "regtile/TransformOps/SkipPaddedTaps.td"
+include "regtile/TransformOps/VersionPaddedWindows.td"
 include "regtile/TransformOps/SuperVectorize.td"
 include "regtile/TransformOps/UnrollToNativeVectors.td"
 

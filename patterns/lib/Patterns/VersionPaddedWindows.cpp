@@ -1,0 +1,457 @@
+//===- VersionPaddedWindows.cpp - Read a padded input in place ------------===//
+
+#include "regtile/Patterns/VersionPaddedWindows.h"
+#include "regtile/Patterns/LoopUtils.h"
+
+#include "mlir/Dialect/Affine/IR/AffineOps.h"
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/Arith/Utils/Utils.h"
+#include "mlir/Dialect/Tensor/IR/Tensor.h"
+#include "mlir/IR/Dominance.h"
+#include "mlir/IR/Matchers.h"
+#include "mlir/Interfaces/FunctionInterfaces.h"
+#include "mlir/Interfaces/SideEffectInterfaces.h"
+
+#include <optional>
+
+using namespace mlir;
+
+namespace regtile {
+namespace {
+
+/// A padded tensor: pad(source[offsets +: sizes], low, high) with a constant
+/// padding value.
+struct PaddedSource {
+  tensor::PadOp pad;
+  Value source, padValue;
+  SmallVector<OpFoldResult> offsets, sizes;
+};
+
+/// A window of a padded tensor the loop's body reads.
+struct Window {
+  tensor::ExtractSliceOp slice;
+  PaddedSource padded;
+};
+
+/// The value a tensor.generate yields everywhere, if it is one value from
+/// outside its body.
+Value uniformValue(tensor::GenerateOp generate) {
+  Value v = generate.getBody().front().getTerminator()->getOperand(0);
+  return generate.getBody().isAncestor(v.getParentRegion()) ? Value() : v;
+}
+
+bool sameConstant(Value a, Value b) {
+  Attribute x, y;
+  return a == b || (matchPattern(a, m_Constant(&x)) &&
+                    matchPattern(b, m_Constant(&y)) && x == y);
+}
+
+/// `v` as a padded tensor: a tensor.pad, or the guard tiling a pad makes
+/// (scf.if yielding a tensor.generate of the padding value where the tile
+/// is all padding, else the pad).
+std::optional<PaddedSource> resolvePadded(Value v) {
+  Value generated;
+  if (auto guard = v.getDefiningOp<scf::IfOp>();
+      guard && !guard.getElseRegion().empty()) {
+    unsigned r = cast<OpResult>(v).getResultNumber();
+    Value thenValue = guard.thenYield().getOperand(r);
+    Value elseValue = guard.elseYield().getOperand(r);
+    if (thenValue.getDefiningOp<tensor::GenerateOp>())
+      std::swap(thenValue, elseValue);
+    auto generate = elseValue.getDefiningOp<tensor::GenerateOp>();
+    if (!generate || !(generated = uniformValue(generate)))
+      return std::nullopt;
+    v = thenValue;
+  }
+  auto pad = v.getDefiningOp<tensor::PadOp>();
+  if (!pad)
+    return std::nullopt;
+  PaddedSource padded{
+      pad, pad.getSource(), pad.getConstantPaddingValue(), {}, {}};
+  if (!padded.padValue ||
+      (generated && !sameConstant(generated, padded.padValue)))
+    return std::nullopt;
+  auto slice = padded.source.getDefiningOp<tensor::ExtractSliceOp>();
+  if (slice && slice.getDroppedDims().none() &&
+      llvm::all_of(slice.getMixedStrides(),
+                   [](OpFoldResult s) { return isConstantIntValue(s, 1); })) {
+    padded.source = slice.getSource();
+    padded.offsets = slice.getMixedOffsets();
+    padded.sizes = slice.getMixedSizes();
+  }
+  return padded;
+}
+
+bool isPaddedDim(PaddedSource &p, unsigned d) {
+  return !isConstantIntValue(p.pad.getMixedLowPad()[d], 0) ||
+         !isConstantIntValue(p.pad.getMixedHighPad()[d], 0);
+}
+
+/// Whether `v` can be computed at the top of `loop`'s body: a value from
+/// before the loop, its IV, or pure ops of those.
+bool computableAtTop(Value v, scf::ForOp loop) {
+  if (loop.isDefinedOutsideOfLoop(v) || v == loop.getInductionVar())
+    return true;
+  Operation *def = v.getDefiningOp();
+  return def && isPure(def) && def->getNumRegions() == 0 &&
+         llvm::all_of(def->getOperands(),
+                      [&](Value o) { return computableAtTop(o, loop); });
+}
+
+/// `ofr` computed at the builder's point (at the top of the loop's body):
+/// the chain of ops defining it in the body cloned there (`map` holds the
+/// IV, available there).
+OpFoldResult computeAtTop(OpBuilder &b, OpFoldResult ofr, scf::ForOp loop,
+                          IRMapping &map) {
+  map.map(loop.getInductionVar(), loop.getInductionVar());
+  return hoistInvariant(b, loop, ofr, map);
+}
+
+/// `ofr` for the IV's value `iv`, if index arithmetic of constants and the
+/// IV gives it.
+std::optional<int64_t> evaluate(OpFoldResult ofr, Value ivValue, int64_t iv,
+                                unsigned depth = 0) {
+  if (std::optional<int64_t> c = getConstantIntValue(ofr))
+    return c;
+  Value v = cast<Value>(ofr);
+  if (v == ivValue)
+    return iv;
+  Operation *def = v.getDefiningOp();
+  if (!def || depth > 32)
+    return std::nullopt;
+  SmallVector<int64_t> args;
+  for (Value o : def->getOperands()) {
+    std::optional<int64_t> a = evaluate(o, ivValue, iv, depth + 1);
+    if (!a)
+      return std::nullopt;
+    args.push_back(*a);
+  }
+  auto results = [&](AffineMap map) {
+    SmallVector<AffineExpr> dims, syms;
+    for (auto [i, a] : llvm::enumerate(args))
+      (i < map.getNumDims() ? dims : syms)
+          .push_back(getAffineConstantExpr(a, v.getContext()));
+    SmallVector<int64_t> values;
+    for (AffineExpr e : map.getResults()) {
+      auto c = dyn_cast<AffineConstantExpr>(
+          simplifyAffineExpr(e.replaceDimsAndSymbols(dims, syms), 0, 0));
+      if (!c)
+        return SmallVector<int64_t>();
+      values.push_back(c.getValue());
+    }
+    return values;
+  };
+  if (auto apply = dyn_cast<affine::AffineApplyOp>(def)) {
+    SmallVector<int64_t> r = results(apply.getAffineMap());
+    return r.empty() ? std::nullopt : std::optional<int64_t>(r[0]);
+  }
+  if (auto min = dyn_cast<affine::AffineMinOp>(def)) {
+    SmallVector<int64_t> r = results(min.getAffineMap());
+    return r.empty() ? std::nullopt
+                     : std::optional<int64_t>(*llvm::min_element(r));
+  }
+  if (auto max = dyn_cast<affine::AffineMaxOp>(def)) {
+    SmallVector<int64_t> r = results(max.getAffineMap());
+    return r.empty() ? std::nullopt
+                     : std::optional<int64_t>(*llvm::max_element(r));
+  }
+  if (isa<arith::AddIOp>(def))
+    return args[0] + args[1];
+  if (isa<arith::SubIOp>(def))
+    return args[0] - args[1];
+  if (isa<arith::MulIOp>(def))
+    return args[0] * args[1];
+  return std::nullopt;
+}
+
+/// Whether a window lies inside its pad's source along dim `d` in every
+/// iteration, in none, or in some (or it cannot say).
+enum class Inside { Always, Never, Sometimes };
+
+Inside insideAlong(Window &w, unsigned d, scf::ForOp loop) {
+  std::optional<int64_t> lb = getConstantIntValue(loop.getLowerBound()),
+                         ub = getConstantIntValue(loop.getUpperBound()),
+                         step = getConstantIntValue(loop.getStep());
+  if (!lb || !ub || !step || *step <= 0 || (*ub - *lb) / *step > 4096 ||
+      !w.padded.sizes[d])
+    return Inside::Sometimes;
+  unsigned inside = 0, trips = 0;
+  Value ivValue = loop.getInductionVar();
+  for (int64_t iv = *lb; iv < *ub; iv += *step, ++trips) {
+    std::optional<int64_t> off =
+        evaluate(w.slice.getMixedOffsets()[d], ivValue, iv);
+    std::optional<int64_t> n =
+        evaluate(w.slice.getMixedSizes()[d], ivValue, iv);
+    std::optional<int64_t> low =
+        evaluate(w.padded.pad.getMixedLowPad()[d], ivValue, iv);
+    std::optional<int64_t> extent = evaluate(w.padded.sizes[d], ivValue, iv);
+    if (!off || !n || !low || !extent)
+      return Inside::Sometimes;
+    inside += *off - *low >= 0 && *off - *low + *n <= *extent;
+  }
+  return inside == trips ? Inside::Always
+         : inside == 0   ? Inside::Never
+                         : Inside::Sometimes;
+}
+
+/// The windows of padded tensors `loop`'s body reads, or a reason.
+FailureOr<SmallVector<Window>> findWindows(scf::ForOp loop,
+                                           std::string &reason) {
+  DominanceInfo dom(loop->getParentOfType<FunctionOpInterface>());
+  auto before = [&](OpFoldResult ofr) {
+    auto v = dyn_cast<Value>(ofr);
+    return !v || dom.properlyDominates(v, loop);
+  };
+  SmallVector<Window> windows;
+  WalkResult walk = loop.getBody()->walk([&](tensor::ExtractSliceOp slice) {
+    if (!loop.isDefinedOutsideOfLoop(slice.getSource()))
+      return WalkResult::advance();
+    std::optional<PaddedSource> padded = resolvePadded(slice.getSource());
+    if (!padded)
+      return WalkResult::advance();
+    if (slice.getDroppedDims().any() ||
+        !llvm::all_of(slice.getMixedStrides(), [](OpFoldResult s) {
+          return isConstantIntValue(s, 1);
+        })) {
+      reason = "a window of the padded tensor is rank-reducing or strided";
+      return WalkResult::interrupt();
+    }
+    auto computable = [&](OpFoldResult ofr) {
+      auto v = dyn_cast<Value>(ofr);
+      return !v || computableAtTop(v, loop);
+    };
+    if (!llvm::all_of(slice.getMixedOffsets(), computable) ||
+        !llvm::all_of(slice.getMixedSizes(), computable)) {
+      reason = "a window's position moves inside the loop's body (it "
+               "depends on a nested loop)";
+      return WalkResult::interrupt();
+    }
+    if (padded->offsets.empty()) {
+      // The pad's source itself: offsets 0, its sizes (a tensor.dim, made
+      // at the rewrite, where dynamic).
+      auto type = cast<RankedTensorType>(padded->source.getType());
+      Builder b(loop.getContext());
+      for (int64_t size : type.getShape()) {
+        padded->offsets.push_back(b.getIndexAttr(0));
+        padded->sizes.push_back(ShapedType::isDynamic(size)
+                                    ? OpFoldResult()
+                                    : OpFoldResult(b.getIndexAttr(size)));
+      }
+    }
+    if (!dom.properlyDominates(padded->source, loop) ||
+        !llvm::all_of(padded->offsets, before) ||
+        !llvm::all_of(llvm::make_filter_range(
+                          padded->sizes, [](OpFoldResult s) { return !!s; }),
+                      before) ||
+        !llvm::all_of(padded->pad.getMixedLowPad(), before) ||
+        !llvm::all_of(padded->pad.getMixedHighPad(), before) ||
+        !dom.properlyDominates(padded->padValue, loop)) {
+      reason = "the padded tensor's source, position, padding or padding "
+               "value is not known before the loop";
+      return WalkResult::interrupt();
+    }
+    windows.push_back({slice, *padded});
+    return WalkResult::advance();
+  });
+  if (walk.wasInterrupted())
+    return failure();
+  return windows;
+}
+
+/// Per window and dim, at the top of the body: the window's first position
+/// in the source's slice (`lo`) and its size.
+struct Placement {
+  SmallVector<OpFoldResult> lo, size, extent;
+};
+
+Placement place(OpBuilder &b, Location loc, Window &w, scf::ForOp loop,
+                IRMapping &map) {
+  Placement p;
+  AffineExpr s0, s1;
+  bindSymbols(b.getContext(), s0, s1);
+  for (unsigned d = 0, e = w.slice.getType().getRank(); d < e; ++d) {
+    OpFoldResult off = computeAtTop(b, w.slice.getMixedOffsets()[d], loop, map);
+    p.size.push_back(computeAtTop(b, w.slice.getMixedSizes()[d], loop, map));
+    p.lo.push_back(affine::makeComposedFoldedAffineApply(
+        b, loc, s0 - s1, {off, w.padded.pad.getMixedLowPad()[d]}));
+    OpFoldResult extent = w.padded.sizes[d];
+    p.extent.push_back(
+        extent ? extent : tensor::getMixedSize(b, loc, w.padded.source, d));
+  }
+  return p;
+}
+
+/// The window read in place: the source at the window's position.
+Value insideWindow(OpBuilder &b, Location loc, Window &w, const Placement &p) {
+  AffineExpr s0, s1;
+  bindSymbols(b.getContext(), s0, s1);
+  SmallVector<OpFoldResult> offsets;
+  for (auto [o0, lo] : llvm::zip(w.padded.offsets, p.lo))
+    offsets.push_back(
+        affine::makeComposedFoldedAffineApply(b, loc, s0 + s1, {o0, lo}));
+  SmallVector<OpFoldResult> strides(offsets.size(), b.getIndexAttr(1));
+  return tensor::ExtractSliceOp::create(
+      b, loc, w.slice.getType(), w.padded.source, offsets, p.size, strides);
+}
+
+/// The window built from the part of the source it covers, padded.
+Value borderWindow(OpBuilder &b, Location loc, Window &w, const Placement &p) {
+  MLIRContext *ctx = b.getContext();
+  AffineExpr s0, s1, s2;
+  bindSymbols(ctx, s0, s1, s2);
+  auto clamp = [&](OpFoldResult x, OpFoldResult extent) {
+    OpFoldResult positive = affine::makeComposedFoldedAffineMax(
+        b, loc, AffineMap::get(0, 1, {s0, getAffineConstantExpr(0, ctx)}, ctx),
+        {x});
+    return affine::makeComposedFoldedAffineMin(
+        b, loc, AffineMap::get(0, 2, {s0, s1}, ctx), {positive, extent});
+  };
+  SmallVector<OpFoldResult> offsets, sizes, low, high;
+  for (unsigned d = 0, e = p.lo.size(); d < e; ++d) {
+    if (!isPaddedDim(w.padded, d)) {
+      offsets.push_back(affine::makeComposedFoldedAffineApply(
+          b, loc, s0 + s1, {w.padded.offsets[d], p.lo[d]}));
+      sizes.push_back(p.size[d]);
+      low.push_back(b.getIndexAttr(0));
+      high.push_back(b.getIndexAttr(0));
+      continue;
+    }
+    OpFoldResult hi = affine::makeComposedFoldedAffineApply(
+        b, loc, s0 + s1, {p.lo[d], p.size[d]});
+    OpFoldResult first = clamp(p.lo[d], p.extent[d]);
+    OpFoldResult last = clamp(hi, p.extent[d]);
+    offsets.push_back(affine::makeComposedFoldedAffineApply(
+        b, loc, s0 + s1, {w.padded.offsets[d], first}));
+    sizes.push_back(
+        affine::makeComposedFoldedAffineApply(b, loc, s0 - s1, {last, first}));
+    low.push_back(affine::makeComposedFoldedAffineApply(b, loc, s0 - s1,
+                                                        {first, p.lo[d]}));
+    high.push_back(
+        affine::makeComposedFoldedAffineApply(b, loc, s0 - s1, {hi, last}));
+  }
+  SmallVector<OpFoldResult> strides(offsets.size(), b.getIndexAttr(1));
+  Value part = tensor::ExtractSliceOp::create(b, loc, w.padded.source, offsets,
+                                              sizes, strides);
+  // The result's shape is the window's: static where the window's is.
+  return tensor::PadOp::create(b, loc, w.slice.getType(), part, low, high,
+                               w.padded.padValue);
+}
+
+Value allTrue(OpBuilder &b, Location loc, ArrayRef<Value> conditions) {
+  Value all = conditions.front();
+  for (Value c : conditions.drop_front())
+    all = b.createOrFold<arith::AndIOp>(loc, all, c);
+  return all;
+}
+
+} // namespace
+
+FailureOr<VersionPaddedWindowsResult>
+versionPaddedWindows(RewriterBase &rewriter, scf::ForOp loop,
+                     std::string &reason) {
+  FailureOr<SmallVector<Window>> found = findWindows(loop, reason);
+  if (failed(found))
+    return failure();
+  SmallVector<Window> &windows = *found;
+  VersionPaddedWindowsResult result;
+  result.windows = windows.size();
+  if (windows.empty())
+    return result;
+
+  // Which dims to test at run time.
+  SmallVector<SmallVector<unsigned>> tested(windows.size());
+  for (auto [w, dims] : llvm::zip(windows, tested)) {
+    for (unsigned d = 0, e = w.slice.getType().getRank(); d < e; ++d) {
+      if (!isPaddedDim(w.padded, d))
+        continue;
+      Inside inside = insideAlong(w, d, loop);
+      if (inside == Inside::Never) {
+        result.kind = VersionPaddedWindowsResult::Kind::AllBorder;
+        return result;
+      }
+      if (inside == Inside::Sometimes)
+        dims.push_back(d);
+    }
+  }
+  bool versioned = llvm::any_of(
+      tested, [](const SmallVector<unsigned> &d) { return !d.empty(); });
+
+  Block *body = loop.getBody();
+  Operation *firstOp = &body->front();
+  Operation *terminator = body->getTerminator();
+  Location loc = loop.getLoc();
+  rewriter.setInsertionPointToStart(body);
+  IRMapping top;
+  SmallVector<Placement> placements;
+  SmallVector<Value> conditions;
+  for (auto [w, dims] : llvm::zip(windows, tested)) {
+    placements.push_back(place(rewriter, loc, w, loop, top));
+    Placement &p = placements.back();
+    for (unsigned d : dims) {
+      Value lo = getValueOrCreateConstantIndexOp(rewriter, loc, p.lo[d]);
+      Value hi = getValueOrCreateConstantIndexOp(
+          rewriter, loc,
+          affine::makeComposedFoldedAffineApply(
+              rewriter, loc,
+              getAffineSymbolExpr(0, rewriter.getContext()) +
+                  getAffineSymbolExpr(1, rewriter.getContext()),
+              {p.lo[d], p.size[d]}));
+      Value zero = arith::ConstantIndexOp::create(rewriter, loc, 0);
+      Value extent =
+          getValueOrCreateConstantIndexOp(rewriter, loc, p.extent[d]);
+      conditions.push_back(rewriter.createOrFold<arith::CmpIOp>(
+          loc, arith::CmpIPredicate::sge, lo, zero));
+      conditions.push_back(rewriter.createOrFold<arith::CmpIOp>(
+          loc, arith::CmpIPredicate::sle, hi, extent));
+    }
+  }
+
+  if (!versioned) {
+    for (auto [w, p] : llvm::zip(windows, placements)) {
+      rewriter.setInsertionPoint(w.slice);
+      rewriter.replaceOp(w.slice, insideWindow(rewriter, loc, w, p));
+    }
+    result.kind = VersionPaddedWindowsResult::Kind::AllInside;
+    return result;
+  }
+
+  // scf.if inside { the body } else { the windows; the body cloned }.
+  Value inside = allTrue(rewriter, loc, conditions);
+  rewriter.setInsertionPoint(terminator);
+  auto version =
+      scf::IfOp::create(rewriter, loc, terminator->getOperandTypes(), inside,
+                        /*withElseRegion=*/true);
+  Block *thenBlock = version.thenBlock(), *elseBlock = version.elseBlock();
+  // (With results, the builder leaves the blocks empty.)
+  for (Block *block : {thenBlock, elseBlock})
+    if (!block->empty())
+      rewriter.eraseOp(block->getTerminator());
+  thenBlock->getOperations().splice(thenBlock->end(), body->getOperations(),
+                                    firstOp->getIterator(),
+                                    version->getIterator());
+  rewriter.setInsertionPointToEnd(thenBlock);
+  scf::YieldOp::create(rewriter, loc, terminator->getOperands());
+  rewriter.modifyOpInPlace(
+      terminator, [&] { terminator->setOperands(version.getResults()); });
+
+  rewriter.setInsertionPointToStart(elseBlock);
+  SmallVector<Value> built;
+  for (auto [w, p] : llvm::zip(windows, placements))
+    built.push_back(borderWindow(rewriter, loc, w, p));
+  IRMapping &clones = result.border;
+  for (Operation &op : thenBlock->getOperations())
+    rewriter.clone(op, clones);
+  for (auto [w, window] : llvm::zip(windows, built))
+    rewriter.replaceOp(
+        cast<tensor::ExtractSliceOp>(clones.lookup(w.slice.getOperation())),
+        window);
+  for (auto [w, p] : llvm::zip(windows, placements)) {
+    rewriter.setInsertionPoint(w.slice);
+    rewriter.replaceOp(w.slice, insideWindow(rewriter, loc, w, p));
+  }
+  result.kind = VersionPaddedWindowsResult::Kind::Versioned;
+  result.version = version;
+  return result;
+}
+
+} // namespace regtile
