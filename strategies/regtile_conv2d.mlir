@@ -439,7 +439,21 @@ module attributes {transform.with_named_sequence} {
     //                                                                 n oh ow c kh kw
     %reduced, %kh = transform.structured.tile_using_for %generic tile_sizes [0, 0, 0, 0, 1, 0]
         : (!transform.any_op) -> (!transform.any_op, !transform.any_op)
+    // A padded input read in place by the tiles inside the image (its
+    // padded copy would be a second pass over the input of a layer bound
+    // by its bytes); the border tiles pad a window per channel block.
+    // (Fusion leaves a copy of the padded piece in the channel loop: CSE
+    // makes the tile read the one before the loops.)
+    %in_func = transform.get_parent_op %ow {op_name = "func.func"}
+        : (!transform.any_op) -> !transform.any_op
+    transform.apply_cse to %in_func : !transform.any_op
+    %kh_border, %reduced_border = transform.regtile.version_padded_windows %ow
+        clones(%kh, %reduced)
+        : (!transform.any_op, !transform.any_op, !transform.any_op)
+        -> (!transform.any_op, !transform.any_op)
     %loop = transform.regtile.cache_reduce %reduced, %kh {allow_reassociation, prefetch_ahead = 0}
+        : (!transform.any_op, !transform.any_op) -> !transform.any_op
+    %border_loop = transform.regtile.cache_reduce %reduced_border, %kh_border {allow_reassociation, prefetch_ahead = 0}
         : (!transform.any_op, !transform.any_op) -> !transform.any_op
     transform.yield
   }

@@ -115,7 +115,7 @@ func.func @moves_inside(%x: tensor<12xf32>, %y: tensor<4xf32>) -> tensor<4xf32> 
 module attributes {transform.with_named_sequence} {
   transform.named_sequence @__transform_main(%root: !transform.any_op {transform.readonly}) {
     %outer = transform.structured.match ops{["scf.for"]} attributes{outer} in %root : (!transform.any_op) -> !transform.any_op
-    // expected-error @below {{cannot version the loop's padded windows: a window's position moves inside the loop's body (it depends on a nested loop)}}
+    // expected-error @below {{cannot version the loop's padded windows: a window's position along a padded dim moves inside the loop's body (it depends on a nested loop)}}
     transform.regtile.version_padded_windows %outer : (!transform.any_op) -> ()
     transform.yield
   }

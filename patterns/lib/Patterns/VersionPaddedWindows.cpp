@@ -63,6 +63,9 @@ std::optional<PaddedSource> resolvePadded(Value v) {
       return std::nullopt;
     v = thenValue;
   }
+  // (A pad of a slice of dynamic size, cast to the padded piece's shape.)
+  if (auto cast = v.getDefiningOp<tensor::CastOp>())
+    v = cast.getSource();
   auto pad = v.getDefiningOp<tensor::PadOp>();
   if (!pad)
     return std::nullopt;
@@ -96,6 +99,11 @@ bool computableAtTop(Value v, scf::ForOp loop) {
   return def && isPure(def) && def->getNumRegions() == 0 &&
          llvm::all_of(def->getOperands(),
                       [&](Value o) { return computableAtTop(o, loop); });
+}
+
+bool computable(OpFoldResult ofr, scf::ForOp loop) {
+  auto v = dyn_cast<Value>(ofr);
+  return !v || computableAtTop(v, loop);
 }
 
 /// `ofr` computed at the builder's point (at the top of the loop's body):
@@ -216,15 +224,16 @@ FailureOr<SmallVector<Window>> findWindows(scf::ForOp loop,
       reason = "a window of the padded tensor is rank-reducing or strided";
       return WalkResult::interrupt();
     }
-    auto computable = [&](OpFoldResult ofr) {
-      auto v = dyn_cast<Value>(ofr);
-      return !v || computableAtTop(v, loop);
-    };
-    if (!llvm::all_of(slice.getMixedOffsets(), computable) ||
-        !llvm::all_of(slice.getMixedSizes(), computable)) {
-      reason = "a window's position moves inside the loop's body (it "
-               "depends on a nested loop)";
-      return WalkResult::interrupt();
+    // Along the padded dims: the tests are made once, at the top.
+    for (unsigned d = 0, e = slice.getType().getRank(); d < e; ++d) {
+      if (!isPaddedDim(*padded, d))
+        continue;
+      if (!computable(slice.getMixedOffsets()[d], loop) ||
+          !computable(slice.getMixedSizes()[d], loop)) {
+        reason = "a window's position along a padded dim moves inside the "
+                 "loop's body (it depends on a nested loop)";
+        return WalkResult::interrupt();
+      }
     }
     if (padded->offsets.empty()) {
       // The pad's source itself: offsets 0, its sizes (a tensor.dim, made
@@ -259,9 +268,13 @@ FailureOr<SmallVector<Window>> findWindows(scf::ForOp loop,
 }
 
 /// Per window and dim, at the top of the body: the window's first position
-/// in the source's slice (`lo`) and its size.
+/// in the source's slice (`lo`) and its size. Along a dim the pad does not
+/// pad, the window may move in a loop of the body (a depthwise
+/// convolution's channel blocks): there, unless `atTop`, they are null and
+/// taken from the slice where the window is built.
 struct Placement {
   SmallVector<OpFoldResult> lo, size, extent;
+  bool atTop = true;
 };
 
 Placement place(OpBuilder &b, Location loc, Window &w, scf::ForOp loop,
@@ -269,16 +282,40 @@ Placement place(OpBuilder &b, Location loc, Window &w, scf::ForOp loop,
   Placement p;
   AffineExpr s0, s1;
   bindSymbols(b.getContext(), s0, s1);
-  for (unsigned d = 0, e = w.slice.getType().getRank(); d < e; ++d) {
+  unsigned rank = w.slice.getType().getRank();
+  for (unsigned d = 0; d < rank; ++d)
+    p.atTop &= isPaddedDim(w.padded, d) ||
+               (computable(w.slice.getMixedOffsets()[d], loop) &&
+                computable(w.slice.getMixedSizes()[d], loop));
+  for (unsigned d = 0; d < rank; ++d) {
+    OpFoldResult extent = w.padded.sizes[d];
+    p.extent.push_back(
+        extent ? extent : tensor::getMixedSize(b, loc, w.padded.source, d));
+    if (!p.atTop && !isPaddedDim(w.padded, d)) {
+      p.lo.push_back(OpFoldResult());
+      p.size.push_back(OpFoldResult());
+      continue;
+    }
     OpFoldResult off = computeAtTop(b, w.slice.getMixedOffsets()[d], loop, map);
     p.size.push_back(computeAtTop(b, w.slice.getMixedSizes()[d], loop, map));
     p.lo.push_back(affine::makeComposedFoldedAffineApply(
         b, loc, s0 - s1, {off, w.padded.pad.getMixedLowPad()[d]}));
-    OpFoldResult extent = w.padded.sizes[d];
-    p.extent.push_back(
-        extent ? extent : tensor::getMixedSize(b, loc, w.padded.source, d));
   }
   return p;
+}
+
+/// The placement completed at `at` (the window's slice, or its clone):
+/// the dims left to it taken from its offsets and sizes (not padded: its
+/// position in the pad is its position in the source).
+Placement completeAt(const Placement &p, tensor::ExtractSliceOp at) {
+  Placement q = p;
+  for (unsigned d = 0, e = q.lo.size(); d < e; ++d) {
+    if (q.lo[d])
+      continue;
+    q.lo[d] = at.getMixedOffsets()[d];
+    q.size[d] = at.getMixedSizes()[d];
+  }
+  return q;
 }
 
 /// The window read in place: the source at the window's position.
@@ -409,7 +446,8 @@ versionPaddedWindows(RewriterBase &rewriter, scf::ForOp loop,
   if (!versioned) {
     for (auto [w, p] : llvm::zip(windows, placements)) {
       rewriter.setInsertionPoint(w.slice);
-      rewriter.replaceOp(w.slice, insideWindow(rewriter, loc, w, p));
+      rewriter.replaceOp(
+          w.slice, insideWindow(rewriter, loc, w, completeAt(p, w.slice)));
     }
     result.kind = VersionPaddedWindowsResult::Kind::AllInside;
     return result;
@@ -434,20 +472,28 @@ versionPaddedWindows(RewriterBase &rewriter, scf::ForOp loop,
   rewriter.modifyOpInPlace(
       terminator, [&] { terminator->setOperands(version.getResults()); });
 
+  // A border window is built once, at the top of the version, where its
+  // position is known there; else where the body takes it.
   rewriter.setInsertionPointToStart(elseBlock);
   SmallVector<Value> built;
   for (auto [w, p] : llvm::zip(windows, placements))
-    built.push_back(borderWindow(rewriter, loc, w, p));
+    built.push_back(p.atTop ? borderWindow(rewriter, loc, w, p) : Value());
   IRMapping &clones = result.border;
   for (Operation &op : thenBlock->getOperations())
     rewriter.clone(op, clones);
-  for (auto [w, window] : llvm::zip(windows, built))
-    rewriter.replaceOp(
-        cast<tensor::ExtractSliceOp>(clones.lookup(w.slice.getOperation())),
-        window);
+  for (auto [w, p, window] : llvm::zip(windows, placements, built)) {
+    auto clone =
+        cast<tensor::ExtractSliceOp>(clones.lookup(w.slice.getOperation()));
+    if (!window) {
+      rewriter.setInsertionPoint(clone);
+      window = borderWindow(rewriter, loc, w, completeAt(p, clone));
+    }
+    rewriter.replaceOp(clone, window);
+  }
   for (auto [w, p] : llvm::zip(windows, placements)) {
     rewriter.setInsertionPoint(w.slice);
-    rewriter.replaceOp(w.slice, insideWindow(rewriter, loc, w, p));
+    rewriter.replaceOp(w.slice,
+                       insideWindow(rewriter, loc, w, completeAt(p, w.slice)));
   }
   result.kind = VersionPaddedWindowsResult::Kind::Versioned;
   result.version = version;

@@ -46,8 +46,9 @@ struct VersionPaddedWindowsResult {
 
 /// For `loop` (a tile loop), whose body reads windows of padded tensors:
 /// `tensor.extract_slice` ops (unit strides, not rank-reducing, offsets
-/// computed in the body from its IV and values defined before it, not from
-/// nested loops) of a value defined before the loop that is a `tensor.pad`
+/// along the padded dims computed in the body from its IV and values
+/// defined before it, not from nested loops) of a value defined before the
+/// loop that is a `tensor.pad` (maybe through a `tensor.cast`)
 /// with a constant padding value, or the guard a tiled pad becomes
 /// (`scf.if` yielding a `tensor.generate` of that value or the pad), whose
 /// source is a tensor or a unit-stride slice of one. Versions the body:
@@ -55,7 +56,8 @@ struct VersionPaddedWindowsResult {
 ///     the body, each window a slice of the source (no copy)
 ///   } else {
 ///     each window built once, at the top: tensor.pad of the source's part
-///     it covers (dynamic low and high padding)
+///     it covers (dynamic low and high padding); where it moves along an
+///     unpadded dim in a nested loop, where the body takes it
 ///     the body (cloned) reading it
 ///   }
 /// Dims a pad does not pad are not tested. Where the tests are known for
