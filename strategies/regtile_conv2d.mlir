@@ -231,7 +231,10 @@ module attributes {transform.with_named_sequence} {
   //       store consumer(acc)                        (ReLU on registers)
   //       (prefetched: the next tile's input and output lines)
   // Edges (sizes that divide nothing) use masked channel vectors and
-  // clamped rows in the same micro-kernel.
+  // clamped rows in the same micro-kernel. A padded input (a producer
+  // tensor.pad) is read in place by the tiles whose windows lie inside the
+  // image; the tiles at its border pad a window of their own (two versions
+  // of the tile's loops: version_padded_windows).
   transform.named_sequence @regtile_conv2d_blocked(
       %func: !transform.any_op {transform.readonly},
       %fixed_rows: !transform.param<i64> {transform.readonly},
