@@ -2,7 +2,9 @@
 //
 // The ten unique depthwise layers of MobileNetV2 (batch 1, 224 x 224), f32,
 // NHWC, each relu6(dwconv3x3(X, F) + b) with the input already padded
-// (examples/mobilenetv2), then its 19 unique pointwise layers, each
+// (examples/mobilenetv2), the same with the padding in the kernel (a
+// producer tensor.pad, as frameworks emit the layers: "<layer> pad"), then
+// its 19 unique pointwise layers, each
 // conv1x1(X, F) + b with ReLU6 (the expansions, the last 1x1 layer), alone
 // (the linear projections) or + R (the projections of the blocks with a
 // residual connection, R the block's input; examples/mobilenetv2_pointwise),
@@ -132,6 +134,46 @@ int main(int argc, char **argv) {
     variants.addDnnl("oneDNN conv (groups = C) + clip", l.name,
                      [=](float *y, std::string &impl, std::string &why) {
                        return dnnlDepthwiseRelu6(s, x, f, b, y, impl, why);
+                     });
+  }
+  // The framework form: the unpadded input, the padding of 1 a producer
+  // tensor.pad in regtile's kernel and oneDNN's padding in its.
+  for (const Layer &l : layers) {
+    const DepthwiseShape &s = l.shape;
+    const int hu = s.hi - 2, wu = s.wi - 2;
+    size_t nu = size_t(hu) * wu * s.c, nx = size_t(s.hi) * s.wi * s.c,
+           nf = 9 * size_t(s.c), ny = size_t(s.h) * s.w * s.c;
+    float *u = allocFloats(nu), *x = allocFloats(nx), *f = allocFloats(nf),
+          *b = allocFloats(s.c), *ref = allocFloats(ny);
+    fillFloats(u, nu, 1);
+    fillFloats(f, nf, 2);
+    fillFloats(b, s.c, 3);
+    std::fill(x, x + nx, 0.0f);
+    for (int h = 0; h < hu; ++h)
+      std::memcpy(x + (size_t(h + 1) * s.wi + 1) * s.c,
+                  u + size_t(h) * wu * s.c, sizeof(float) * wu * s.c);
+    reference(s, x, f, b, ref);
+    auto *mu = new M4(denseView<float, 4>(u, {1, hu, wu, s.c}));
+    auto *mf = new M3(denseView<float, 3>(f, {3, 3, s.c}));
+    auto *mb = new M1(denseView<float, 1>(b, {s.c}));
+    std::string workload = std::string("mobilenetv2 ") + l.name + " pad";
+    double flops = 2.0 * 9 * ny;
+    double bytes = 4.0 * (nu + nf + s.c + ny);
+    LayerVariants variants{kernels, workload,          flops, bytes, ref,
+                           ny,      {1, s.h, s.w, s.c}};
+    for (const MlirKernel *kernel :
+         mlirKernels("depthwise_pad_bias_relu6", l.name)) {
+      auto fn = kernel->as<DepthwiseFn>();
+      variants.add(kernel->label, [=](float *, M4 *my, std::string &) {
+        return std::function<void()>([=] { fn(mu, mf, mb, my); });
+      });
+    }
+    DepthwiseShape unpadded = s;
+    unpadded.hi = hu, unpadded.wi = wu, unpadded.pad = 1;
+    variants.addDnnl("oneDNN conv (groups = C, padding 1) + clip", l.name,
+                     [=](float *y, std::string &impl, std::string &why) {
+                       return dnnlDepthwiseRelu6(unpadded, u, f, b, y, impl,
+                                                 why);
                      });
   }
   static const PointwiseLayer pointwise[] = {

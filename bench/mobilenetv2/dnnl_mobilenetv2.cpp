@@ -4,8 +4,9 @@
 // for the depthwise layers (its depthwise kernels), dense 1x1 for the
 // pointwise ones; NHWC source and destination (the benchmark's buffers),
 // the filter reordered once before timing, the bias as the primitive's, a
-// residual as a binary add post-op and ReLU6 as an eltwise_clip post-op. No
-// padding: the depthwise source is the padded input, as the regtile kernel's.
+// residual as a binary add post-op and ReLU6 as an eltwise_clip post-op. The
+// depthwise source is the padded input, as the regtile kernel's, or (the
+// framework form) the unpadded one with oneDNN's padding.
 //
 //===----------------------------------------------------------------------===//
 
@@ -27,6 +28,7 @@ std::function<void()> dnnlDepthwiseRelu6(const DepthwiseShape &s, float *x,
   l.hi = s.hi, l.wi = s.wi, l.h = s.h, l.w = s.w;
   l.kh = l.kw = 3;
   l.stride = s.s;
+  l.pad = s.pad;
   l.src = l.wei = l.dst = Type::F32;
   l.weightStrides = {1, s.c, s.c, 3 * s.c, s.c};
   l.post = DnnlConvLayer::Post::Clip6;

@@ -8,10 +8,12 @@
 
 namespace regtile::bench {
 
-/// A depthwise layer: 3x3 filter, stride `s`, the input already padded
-/// (hi x wi), output h x w, c channels.
+/// A depthwise layer: 3x3 filter, stride `s`, the input hi x wi (padded
+/// already, or with `pad` zeros on each side for oneDNN to add), output
+/// h x w, c channels.
 struct DepthwiseShape {
   int h, w, c, s, hi, wi;
+  int pad = 0;
 };
 
 /// relu6(dwconv(X, F) + b) through oneDNN's convolution (groups = c), NHWC
