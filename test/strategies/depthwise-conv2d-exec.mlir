@@ -32,7 +32,8 @@
 // PAD: PASS 4 cases
 //
 // The versioned tiles' IR (a row of 40 pixels): the inside version reads
-// the input, the border version pads a window in the channel loop.
+// the input, the border version pads a window over all the channels before
+// the channel loop, which takes its slices.
 // RUN: %substitute --target znver4 "N=1 H=9 W=40 C=20 KH=3 KW=3 SH=1 SW=1 DH=1 DW=1 P=1 HU=9 WU=40 HI=11 WI=42" %S/Inputs/depthwise_conv2d_pad.mlir \
 // RUN:   | %regtile-opt -p 'builtin.module(transform-preload-library{transform-library-paths=%regtile-src/strategies,%S/Inputs/conv2d_schedule.mlir},transform-interpreter{entry-point=schedule},regtile-strip-schedule)' \
 // RUN:   | FileCheck %s --check-prefix=PADIR
@@ -43,8 +44,10 @@
 //   PADIR-NOT:       tensor.pad
 //       PADIR:       vector.fma
 //       PADIR:   } else {
+//       PADIR:     tensor.pad
+//       PADIR:     } : tensor<1x?x?x20xf32> to tensor<1x3x12x20xf32>
 //       PADIR:     scf.for
-//       PADIR:       tensor.pad
+//   PADIR-NOT:       tensor.pad
 //       PADIR:       vector.fma
 //
 // The scheduled IR (28-pixel rows, 32 channels, on znver4): tiles of 14

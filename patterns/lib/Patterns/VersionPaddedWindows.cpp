@@ -331,8 +331,31 @@ Value insideWindow(OpBuilder &b, Location loc, Window &w, const Placement &p) {
       b, loc, w.slice.getType(), w.padded.source, offsets, p.size, strides);
 }
 
+/// The placement over the whole of each dim it leaves to the body.
+Placement wholeAlongMoving(const Placement &p) {
+  Placement q = p;
+  for (unsigned d = 0, e = q.lo.size(); d < e; ++d) {
+    if (q.lo[d])
+      continue;
+    q.lo[d] = Builder(q.extent[d].getContext()).getIndexAttr(0);
+    q.size[d] = q.extent[d];
+  }
+  return q;
+}
+
+/// The type of the window `wholeAlongMoving(p)` builds.
+RankedTensorType hullType(Window &w, const Placement &p) {
+  SmallVector<int64_t> shape(w.slice.getType().getShape());
+  for (unsigned d = 0, e = shape.size(); d < e; ++d)
+    if (!p.lo[d])
+      shape[d] =
+          getConstantIntValue(p.extent[d]).value_or(ShapedType::kDynamic);
+  return RankedTensorType::get(shape, w.slice.getType().getElementType());
+}
+
 /// The window built from the part of the source it covers, padded.
-Value borderWindow(OpBuilder &b, Location loc, Window &w, const Placement &p) {
+Value borderWindow(OpBuilder &b, Location loc, Window &w, const Placement &p,
+                   RankedTensorType type) {
   MLIRContext *ctx = b.getContext();
   AffineExpr s0, s1, s2;
   bindSymbols(ctx, s0, s1, s2);
@@ -370,7 +393,7 @@ Value borderWindow(OpBuilder &b, Location loc, Window &w, const Placement &p) {
   Value part = tensor::ExtractSliceOp::create(b, loc, w.padded.source, offsets,
                                               sizes, strides);
   // The result's shape is the window's: static where the window's is.
-  return tensor::PadOp::create(b, loc, w.slice.getType(), part, low, high,
+  return tensor::PadOp::create(b, loc, type, part, low, high,
                                w.padded.padValue);
 }
 
@@ -472,23 +495,36 @@ versionPaddedWindows(RewriterBase &rewriter, scf::ForOp loop,
   rewriter.modifyOpInPlace(
       terminator, [&] { terminator->setOperands(version.getResults()); });
 
-  // A border window is built once, at the top of the version, where its
-  // position is known there; else where the body takes it.
+  // A border window is built once, at the top of the version. One that
+  // moves along an unpadded dim in a loop of the body is built there over
+  // the whole dim (a depthwise tile's window over all the channels, not one
+  // per channel block: one allocation and copy per tile), the body taking
+  // its slices.
   rewriter.setInsertionPointToStart(elseBlock);
   SmallVector<Value> built;
   for (auto [w, p] : llvm::zip(windows, placements))
-    built.push_back(p.atTop ? borderWindow(rewriter, loc, w, p) : Value());
+    built.push_back(
+        borderWindow(rewriter, loc, w, wholeAlongMoving(p), hullType(w, p)));
   IRMapping &clones = result.border;
   for (Operation &op : thenBlock->getOperations())
     rewriter.clone(op, clones);
   for (auto [w, p, window] : llvm::zip(windows, placements, built)) {
     auto clone =
         cast<tensor::ExtractSliceOp>(clones.lookup(w.slice.getOperation()));
-    if (!window) {
+    Value taken = window;
+    if (!p.atTop) {
       rewriter.setInsertionPoint(clone);
-      window = borderWindow(rewriter, loc, w, completeAt(p, clone));
+      SmallVector<OpFoldResult> offsets;
+      for (auto [d, lo] : llvm::enumerate(p.lo))
+        offsets.push_back(lo ? OpFoldResult(rewriter.getIndexAttr(0))
+                             : clone.getMixedOffsets()[d]);
+      SmallVector<OpFoldResult> strides(offsets.size(),
+                                        rewriter.getIndexAttr(1));
+      taken = tensor::ExtractSliceOp::create(rewriter, loc, clone.getType(),
+                                             window, offsets,
+                                             clone.getMixedSizes(), strides);
     }
-    rewriter.replaceOp(clone, window);
+    rewriter.replaceOp(clone, taken);
   }
   for (auto [w, p] : llvm::zip(windows, placements)) {
     rewriter.setInsertionPoint(w.slice);
