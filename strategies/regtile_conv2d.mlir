@@ -444,7 +444,7 @@ module attributes {transform.with_named_sequence} {
         : (!transform.any_op) -> (!transform.any_op, !transform.any_op)
     // A padded input read in place by the tiles inside the image (its
     // padded copy would be a second pass over the input of a layer bound
-    // by its bytes); the border tiles pad a window per channel block.
+    // by its bytes); the border tiles pad a window (all the channels) each.
     // (Fusion leaves a copy of the padded piece in the channel loop: CSE
     // makes the tile read the one before the loops.)
     %in_func = transform.get_parent_op %ow {op_name = "func.func"}

@@ -57,7 +57,8 @@ struct VersionPaddedWindowsResult {
 ///   } else {
 ///     each window built once, at the top: tensor.pad of the source's part
 ///     it covers (dynamic low and high padding); where it moves along an
-///     unpadded dim in a nested loop, where the body takes it
+///     unpadded dim in a nested loop, over the whole of that dim (the body
+///     takes its slices)
 ///     the body (cloned) reading it
 ///   }
 /// Dims a pad does not pad are not tested. Where the tests are known for

@@ -37,7 +37,8 @@ def VersionPaddedWindowsOp : RegtileTransformOp<"regtile.version_padded_windows"
     positions are computed from the loop's IV and values defined before
     the loop. A window may move along an unpadded dim in a loop of the
     body (a depthwise convolution's channel blocks): its border window is
-    then built where the body takes it, per iteration of that loop. On ResNet-50's
+    then built at the top over the whole of that dim, and the body takes
+    its slices. On ResNet-50's
     padded 3x3 layers the padded input was 6-10% of the layer's time.
     Library: `regtile::versionPaddedWindows`
     (`patterns/include/regtile/Patterns/VersionPaddedWindows.h`).
