@@ -88,6 +88,59 @@ void reference(const PointwiseShape &s, PointwiseEpilogue epilogue,
     }
 }
 
+/// A depthwise layer's workload: its input padded ahead of the call
+/// (@depthwise_bias_relu6; oneDNN on the same padded buffer), or, the
+/// framework form ("<layer> pad"), the unpadded input padded by a producer
+/// tensor.pad in the kernel (@depthwise_pad_bias_relu6; oneDNN with padding
+/// 1 on the same unpadded buffer).
+void addDepthwiseLayer(std::vector<Kernel> &kernels, const Layer &l,
+                       bool padInKernel) {
+  const DepthwiseShape &s = l.shape;
+  const int hu = s.hi - 2, wu = s.wi - 2;
+  size_t nu = size_t(hu) * wu * s.c, nx = size_t(s.hi) * s.wi * s.c,
+         nf = 9 * size_t(s.c), ny = size_t(s.h) * s.w * s.c;
+  float *x = allocFloats(nx), *f = allocFloats(nf), *b = allocFloats(s.c),
+        *ref = allocFloats(ny);
+  float *in = x;
+  DepthwiseShape peer = s;
+  if (padInKernel) {
+    in = allocFloats(nu);
+    fillFloats(in, nu, 1);
+    std::fill(x, x + nx, 0.0f);
+    for (int h = 0; h < hu; ++h)
+      std::memcpy(x + (size_t(h + 1) * s.wi + 1) * s.c,
+                  in + size_t(h) * wu * s.c, sizeof(float) * wu * s.c);
+    peer.hi = hu, peer.wi = wu, peer.pad = 1;
+  } else {
+    fillFloats(x, nx, 1);
+  }
+  fillFloats(f, nf, 2);
+  fillFloats(b, s.c, 3);
+  reference(s, x, f, b, ref);
+  auto *min = new M4(denseView<float, 4>(in, {1, peer.hi, peer.wi, s.c}));
+  auto *mf = new M3(denseView<float, 3>(f, {3, 3, s.c}));
+  auto *mb = new M1(denseView<float, 1>(b, {s.c}));
+  std::string workload =
+      std::string("mobilenetv2 ") + l.name + (padInKernel ? " pad" : "");
+  double flops = 2.0 * 9 * ny;
+  double bytes = 4.0 * ((padInKernel ? nu : nx) + nf + s.c + ny);
+  LayerVariants variants{kernels, workload,          flops, bytes, ref,
+                         ny,      {1, s.h, s.w, s.c}};
+  for (const MlirKernel *kernel : mlirKernels(
+           padInKernel ? "depthwise_pad_bias_relu6" : "depthwise_bias_relu6",
+           l.name)) {
+    auto fn = kernel->as<DepthwiseFn>();
+    variants.add(kernel->label, [=](float *, M4 *my, std::string &) {
+      return std::function<void()>([=] { fn(min, mf, mb, my); });
+    });
+  }
+  variants.addDnnl(padInKernel ? "oneDNN conv (groups = C, padding 1) + clip"
+                               : "oneDNN conv (groups = C) + clip",
+                   l.name, [=](float *y, std::string &impl, std::string &why) {
+                     return dnnlDepthwiseRelu6(peer, in, f, b, y, impl, why);
+                   });
+}
+
 } // namespace
 
 int main(int argc, char **argv) {
@@ -106,76 +159,10 @@ int main(int argc, char **argv) {
       {"dw7_c960_s1", {7, 7, 960, 1, 9, 9}},
   };
   std::vector<Kernel> kernels;
-  for (const Layer &l : layers) {
-    const DepthwiseShape &s = l.shape;
-    size_t nx = size_t(s.hi) * s.wi * s.c, nf = 9 * size_t(s.c),
-           ny = size_t(s.h) * s.w * s.c;
-    float *x = allocFloats(nx), *f = allocFloats(nf), *b = allocFloats(s.c),
-          *ref = allocFloats(ny);
-    fillFloats(x, nx, 1);
-    fillFloats(f, nf, 2);
-    fillFloats(b, s.c, 3);
-    reference(s, x, f, b, ref);
-    auto *mx = new M4(denseView<float, 4>(x, {1, s.hi, s.wi, s.c}));
-    auto *mf = new M3(denseView<float, 3>(f, {3, 3, s.c}));
-    auto *mb = new M1(denseView<float, 1>(b, {s.c}));
-    std::string workload = std::string("mobilenetv2 ") + l.name;
-    double flops = 2.0 * 9 * ny;
-    double bytes = 4.0 * (nx + nf + s.c + ny);
-    LayerVariants variants{kernels, workload,          flops, bytes, ref,
-                           ny,      {1, s.h, s.w, s.c}};
-    for (const MlirKernel *kernel :
-         mlirKernels("depthwise_bias_relu6", l.name)) {
-      auto fn = kernel->as<DepthwiseFn>();
-      variants.add(kernel->label, [=](float *, M4 *my, std::string &) {
-        return std::function<void()>([=] { fn(mx, mf, mb, my); });
-      });
-    }
-    variants.addDnnl("oneDNN conv (groups = C) + clip", l.name,
-                     [=](float *y, std::string &impl, std::string &why) {
-                       return dnnlDepthwiseRelu6(s, x, f, b, y, impl, why);
-                     });
-  }
-  // The framework form: the unpadded input, the padding of 1 a producer
-  // tensor.pad in regtile's kernel and oneDNN's padding in its.
-  for (const Layer &l : layers) {
-    const DepthwiseShape &s = l.shape;
-    const int hu = s.hi - 2, wu = s.wi - 2;
-    size_t nu = size_t(hu) * wu * s.c, nx = size_t(s.hi) * s.wi * s.c,
-           nf = 9 * size_t(s.c), ny = size_t(s.h) * s.w * s.c;
-    float *u = allocFloats(nu), *x = allocFloats(nx), *f = allocFloats(nf),
-          *b = allocFloats(s.c), *ref = allocFloats(ny);
-    fillFloats(u, nu, 1);
-    fillFloats(f, nf, 2);
-    fillFloats(b, s.c, 3);
-    std::fill(x, x + nx, 0.0f);
-    for (int h = 0; h < hu; ++h)
-      std::memcpy(x + (size_t(h + 1) * s.wi + 1) * s.c,
-                  u + size_t(h) * wu * s.c, sizeof(float) * wu * s.c);
-    reference(s, x, f, b, ref);
-    auto *mu = new M4(denseView<float, 4>(u, {1, hu, wu, s.c}));
-    auto *mf = new M3(denseView<float, 3>(f, {3, 3, s.c}));
-    auto *mb = new M1(denseView<float, 1>(b, {s.c}));
-    std::string workload = std::string("mobilenetv2 ") + l.name + " pad";
-    double flops = 2.0 * 9 * ny;
-    double bytes = 4.0 * (nu + nf + s.c + ny);
-    LayerVariants variants{kernels, workload,          flops, bytes, ref,
-                           ny,      {1, s.h, s.w, s.c}};
-    for (const MlirKernel *kernel :
-         mlirKernels("depthwise_pad_bias_relu6", l.name)) {
-      auto fn = kernel->as<DepthwiseFn>();
-      variants.add(kernel->label, [=](float *, M4 *my, std::string &) {
-        return std::function<void()>([=] { fn(mu, mf, mb, my); });
-      });
-    }
-    DepthwiseShape unpadded = s;
-    unpadded.hi = hu, unpadded.wi = wu, unpadded.pad = 1;
-    variants.addDnnl("oneDNN conv (groups = C, padding 1) + clip", l.name,
-                     [=](float *y, std::string &impl, std::string &why) {
-                       return dnnlDepthwiseRelu6(unpadded, u, f, b, y, impl,
-                                                 why);
-                     });
-  }
+  for (const Layer &l : layers)
+    addDepthwiseLayer(kernels, l, /*padInKernel=*/false);
+  for (const Layer &l : layers)
+    addDepthwiseLayer(kernels, l, /*padInKernel=*/true);
   static const PointwiseLayer pointwise[] = {
       {"pw112_c16_96", {112, 112, 16, 96}, PointwiseEpilogue::Relu6},
       {"pw56_c24_144", {56, 56, 24, 144}, PointwiseEpilogue::Relu6},

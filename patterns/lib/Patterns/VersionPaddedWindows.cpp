@@ -357,8 +357,8 @@ RankedTensorType hullType(Window &w, const Placement &p) {
 Value borderWindow(OpBuilder &b, Location loc, Window &w, const Placement &p,
                    RankedTensorType type) {
   MLIRContext *ctx = b.getContext();
-  AffineExpr s0, s1, s2;
-  bindSymbols(ctx, s0, s1, s2);
+  AffineExpr s0, s1;
+  bindSymbols(ctx, s0, s1);
   auto clamp = [&](OpFoldResult x, OpFoldResult extent) {
     OpFoldResult positive = affine::makeComposedFoldedAffineMax(
         b, loc, AffineMap::get(0, 1, {s0, getAffineConstantExpr(0, ctx)}, ctx),
@@ -444,6 +444,7 @@ versionPaddedWindows(RewriterBase &rewriter, scf::ForOp loop,
   IRMapping top;
   SmallVector<Placement> placements;
   SmallVector<Value> conditions;
+  Value zero = arith::ConstantIndexOp::create(rewriter, loc, 0);
   for (auto [w, dims] : llvm::zip(windows, tested)) {
     placements.push_back(place(rewriter, loc, w, loop, top));
     Placement &p = placements.back();
@@ -456,7 +457,6 @@ versionPaddedWindows(RewriterBase &rewriter, scf::ForOp loop,
               getAffineSymbolExpr(0, rewriter.getContext()) +
                   getAffineSymbolExpr(1, rewriter.getContext()),
               {p.lo[d], p.size[d]}));
-      Value zero = arith::ConstantIndexOp::create(rewriter, loc, 0);
       Value extent =
           getValueOrCreateConstantIndexOp(rewriter, loc, p.extent[d]);
       conditions.push_back(rewriter.createOrFold<arith::CmpIOp>(
