@@ -442,22 +442,38 @@ module attributes {transform.with_named_sequence} {
     //                                                                 n oh ow c kh kw
     %reduced, %kh = transform.structured.tile_using_for %generic tile_sizes [0, 0, 0, 0, 1, 0]
         : (!transform.any_op) -> (!transform.any_op, !transform.any_op)
-    // A padded input read in place by the tiles inside the image (its
-    // padded copy would be a second pass over the input of a layer bound
-    // by its bytes); the border tiles pad a window (all the channels) each.
-    // (Fusion leaves a copy of the padded piece in the channel loop: CSE
-    // makes the tile read the one before the loops.)
-    %in_func = transform.get_parent_op %ow {op_name = "func.func"}
-        : (!transform.any_op) -> !transform.any_op
-    transform.apply_cse to %in_func : !transform.any_op
-    %kh_border, %reduced_border = transform.regtile.version_padded_windows %ow
-        clones(%kh, %reduced)
-        : (!transform.any_op, !transform.any_op, !transform.any_op)
-        -> (!transform.any_op, !transform.any_op)
+    // A padded input (a producer tensor.pad) read in place: its padded
+    // copy would be a second pass over the input of a layer bound by its
+    // bytes. The filter rows over the padding are skipped (the filter
+    // taken as finite, as oneDNN does), so the rows read are inside the
+    // image; once the reads are vectors, each pixel's read is proven
+    // inside or is the padding, and only the pixels at the left and right
+    // edges test their column (fold_padding_into_reads).
+    transform.sequence %kh : !transform.any_op failures(suppress) {
+    ^bb1(%k: !transform.any_op):
+      transform.regtile.skip_padded_taps %k {assume_finite} : !transform.any_op
+    }
     %loop = transform.regtile.cache_reduce %reduced, %kh {allow_reassociation, prefetch_ahead = 0}
         : (!transform.any_op, !transform.any_op) -> !transform.any_op
-    %border_loop = transform.regtile.cache_reduce %reduced_border, %kh_border {allow_reassociation, prefetch_ahead = 0}
-        : (!transform.any_op, !transform.any_op) -> !transform.any_op
+    // (Fusion leaves the thread piece's untiled op and its copy of the
+    // padded piece dead in the piece.)
+    %forall = transform.get_parent_op %ow {op_name = "scf.forall"}
+        : (!transform.any_op) -> !transform.any_op
+    transform.apply_patterns to %forall {
+      transform.apply_patterns.canonicalization
+    } : !transform.any_op
+    transform.apply_cse to %forall : !transform.any_op
+    %pads = transform.structured.match ops{["tensor.pad"]} in %forall
+        : (!transform.any_op) -> !transform.any_op
+    // A pad it cannot fold (e.g. channels fewer than a vector: the reads
+    // are masked) stays a padded copy of the piece, read by the tiles.
+    transform.foreach %pads : !transform.any_op {
+    ^bb0(%pad: !transform.any_op):
+      transform.sequence %pad : !transform.any_op failures(suppress) {
+      ^bb1(%p: !transform.any_op):
+        transform.regtile.fold_padding_into_reads %p : !transform.any_op
+      }
+    }
     transform.yield
   }
 

@@ -19,36 +19,43 @@
 // CHECK: PASS 6 cases
 //
 // The padding as a producer tensor.pad (MobileNet's "same" padding, as
-// frameworks emit it): the same micro-kernel; where a row has tiles inside
-// the image (40 and 20 pixels wide), those read the input in place and the
-// border tiles pad a window per channel block (version_padded_windows),
-// else the piece is padded once; stride 1 and stride 2 over odd sizes,
-// C = 17 and 20; 1 and 3 threads.
+// frameworks emit it): the same micro-kernel reading the unpadded input
+// (fold_padding_into_reads; the filter rows over the padding skipped),
+// or, with channels the vectors mask (C = 17, 20), the piece padded once;
+// stride 1 and stride 2 over odd sizes; 1 and 3 threads.
 // DEFINE: %{padcases} = --case "N=1 H=14 W=14 C=32 KH=3 KW=3 SH=1 SW=1 DH=1 DW=1 P=1 HU=14 WU=14 HI=16 WI=16" \
 // DEFINE:   --case "N=1 H=7 W=6 C=17 KH=3 KW=3 SH=2 SW=2 DH=1 DW=1 P=1 HU=13 WU=11 HI=15 WI=13" \
 // DEFINE:   --case "N=1 H=9 W=40 C=20 KH=3 KW=3 SH=1 SW=1 DH=1 DW=1 P=1 HU=9 WU=40 HI=11 WI=42" \
+// DEFINE:   --case "N=1 H=9 W=40 C=32 KH=3 KW=3 SH=1 SW=1 DH=1 DW=1 P=1 HU=9 WU=40 HI=11 WI=42" \
+// DEFINE:   --case "N=1 H=7 W=9 C=48 KH=3 KW=3 SH=2 SW=2 DH=1 DW=1 P=1 HU=13 WU=17 HI=15 WI=19" \
 // DEFINE:   --case "N=1 H=8 W=20 C=17 KH=3 KW=3 SH=2 SW=2 DH=1 DW=1 P=1 HU=15 WU=39 HI=17 WI=41"
 // RUN: %difftest --threads 1,3 %S/Inputs/depthwise_conv2d_pad.mlir %{schedule} %{padcases} | FileCheck %s --check-prefix=PAD
-// PAD: PASS 4 cases
+// PAD: PASS 6 cases
 //
-// The versioned tiles' IR (a row of 40 pixels): the inside version reads
-// the input, the border version pads a window over all the channels before
-// the channel loop, which takes its slices.
-// RUN: %substitute --target znver4 "N=1 H=9 W=40 C=20 KH=3 KW=3 SH=1 SW=1 DH=1 DW=1 P=1 HU=9 WU=40 HI=11 WI=42" %S/Inputs/depthwise_conv2d_pad.mlir \
+// The tiles' IR (a row of 40 pixels, 32 channels): no padded tensor, the
+// vector reads of the input itself, the pixels that may be in the padding
+// selected against zero.
+// RUN: %substitute --target znver4 "N=1 H=9 W=40 C=32 KH=3 KW=3 SH=1 SW=1 DH=1 DW=1 P=1 HU=9 WU=40 HI=11 WI=42" %S/Inputs/depthwise_conv2d_pad.mlir \
 // RUN:   | %regtile-opt -p 'builtin.module(transform-preload-library{transform-library-paths=%regtile-src/strategies,%S/Inputs/conv2d_schedule.mlir},transform-interpreter{entry-point=schedule},regtile-strip-schedule)' \
 // RUN:   | FileCheck %s --check-prefix=PADIR
 // PADIR-LABEL: func.func @conv(
 //   PADIR-NOT:   tensor.pad
-//       PADIR:   scf.if
-//       PADIR:     scf.for
-//   PADIR-NOT:       tensor.pad
-//       PADIR:       vector.fma
-//       PADIR:   } else {
-//       PADIR:     tensor.pad
-//       PADIR:     } : tensor<1x?x?x20xf32> to tensor<1x3x12x20xf32>
-//       PADIR:     scf.for
-//   PADIR-NOT:       tensor.pad
-//       PADIR:       vector.fma
+//   PADIR-NOT:   scf.if
+//       PADIR:   scf.for
+//       PADIR:     vector.transfer_read %{{.*}} : tensor<1x9x40x32xf32>, vector<16xf32>
+//       PADIR:     arith.select
+//       PADIR:     vector.fma
+//   PADIR-NOT:   tensor.pad
+//       PADIR:   return
+// With 20 channels (the second channel vector masked) the piece is padded
+// once before the tiles.
+// RUN: %substitute --target znver4 "N=1 H=9 W=40 C=20 KH=3 KW=3 SH=1 SW=1 DH=1 DW=1 P=1 HU=9 WU=40 HI=11 WI=42" %S/Inputs/depthwise_conv2d_pad.mlir \
+// RUN:   | %regtile-opt -p 'builtin.module(transform-preload-library{transform-library-paths=%regtile-src/strategies,%S/Inputs/conv2d_schedule.mlir},transform-interpreter{entry-point=schedule},regtile-strip-schedule)' \
+// RUN:   | FileCheck %s --check-prefix=PADMASKED
+// PADMASKED-LABEL: func.func @conv(
+//       PADMASKED:   tensor.pad
+//       PADMASKED:   scf.for
+//       PADMASKED:     vector.fma
 //
 // The scheduled IR (28-pixel rows, 32 channels, on znver4): tiles of 14
 // pixels x one channel vector, the channel loop innermost; the reduction

@@ -20,6 +20,7 @@
 #include "regtile/Patterns/DistributeOverThreads.h"
 #include "regtile/Patterns/Epilogue.h"
 #include "regtile/Patterns/FillOnFirstUse.h"
+#include "regtile/Patterns/FoldPaddingIntoReads.h"
 #include "regtile/Patterns/FoldUnitDims.h"
 #include "regtile/Patterns/FoldWholeSlices.h"
 #include "regtile/Patterns/FuseElementwise.h"

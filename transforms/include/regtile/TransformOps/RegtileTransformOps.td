@@ -43,6 +43,7 @@ include "regtile/TransformOps/CacheRead.td"
 include "regtile/TransformOps/CacheReduce.td"
 include "regtile/TransformOps/SkipPaddedTaps.td"
 include "regtile/TransformOps/VersionPaddedWindows.td"
+include "regtile/TransformOps/FoldPaddingIntoReads.td"
 include "regtile/TransformOps/SuperVectorize.td"
 include "regtile/TransformOps/UnrollToNativeVectors.td"
 
