@@ -19,9 +19,13 @@ regtile::transform_ops::FoldPaddingIntoReadsOp::applyToOne(
                   "expected a tensor.pad, got '" +
                       target->getName().getStringRef().str() + "'");
   std::string reason;
-  if (failed(regtile::foldPaddingIntoReads(rewriter, pad, reason)))
-    return refuse(*this, target,
-                  "cannot fold the padding into the reads: " + reason);
+  if (succeeded(regtile::foldPaddingIntoReads(rewriter, pad, reason)))
+    return DiagnosedSilenceableFailure::success();
+  std::string message = "cannot fold the padding into the reads: " + reason;
+  if (!getSkipWithWarning())
+    return refuse(*this, target, message);
+  InFlightDiagnostic warning = target->emitWarning(message);
+  warning.attachNote(getLoc()) << "skipped by this transform op";
   return DiagnosedSilenceableFailure::success();
 }
 

@@ -51,8 +51,17 @@ FailureOr<Read> describeRead(Operation *op,
   ValueRange indices;
   SmallVector<unsigned> vectorSourceDims;
   if (auto read = dyn_cast<vector::TransferReadOp>(op)) {
-    if (read.getMask() || read.hasOutOfBoundsDim()) {
-      reason = "a read of the padded tensor is masked or not in bounds";
+    // The replacement is several ops; a vector.mask region holds one.
+    if (isa<vector::MaskOp>(op->getParentOp())) {
+      reason = "a read of the padded tensor is inside a vector.mask region";
+      return failure();
+    }
+    // Its lanes beyond the read's source are masked in the new read, a mask
+    // built lane for lane along the read's own dims.
+    if ((read.getMask() || read.hasOutOfBoundsDim()) &&
+        !read.getPermutationMap().isMinorIdentity()) {
+      reason = "a masked or out-of-bounds read of the padded tensor is "
+               "transposed or broadcast";
       return failure();
     }
     indices = read.getIndices();
@@ -160,6 +169,56 @@ Value paddedValue(tensor::PadOp pad) {
   return v;
 }
 
+/// The size of `read`'s source along its dim `d`, from the slice that
+/// defines it (no tensor.dim of the slice, which is erased) or the padded
+/// tensor's own (`paddedSize`, the pad's source along an unpadded dim).
+OpFoldResult sourceSize(OpBuilder &b, Location loc, Value source, unsigned d,
+                        function_ref<OpFoldResult(unsigned)> paddedSize) {
+  auto slice = source.getDefiningOp<tensor::ExtractSliceOp>();
+  if (!slice)
+    return paddedSize(d);
+  llvm::SmallBitVector dropped = slice.getDroppedDims();
+  for (unsigned p = 0, c = 0; p < dropped.size(); ++p) {
+    if (dropped.test(p))
+      continue;
+    if (c++ == d)
+      return slice.getMixedSizes()[p];
+  }
+  llvm_unreachable("dim out of range");
+}
+
+/// The lanes of `read` (minor identity) inside its source and its mask:
+/// what a read of a larger tensor at the same place must mask to read the
+/// same values. Null if every lane is in bounds and unmasked.
+Value laneMask(OpBuilder &b, vector::TransferReadOp read,
+               function_ref<OpFoldResult(unsigned)> paddedSize) {
+  if (!read.hasOutOfBoundsDim())
+    return read.getMask();
+  Location loc = read.getLoc();
+  VectorType vt = read.getVectorType();
+  unsigned first = read.getIndices().size() - vt.getRank();
+  SmallVector<Value> bounds;
+  for (unsigned j = 0; j < vt.getRank(); ++j) {
+    if (read.isDimInBounds(j)) {
+      bounds.push_back(
+          arith::ConstantIndexOp::create(b, loc, vt.getDimSize(j)));
+      continue;
+    }
+    AffineExpr s0, s1;
+    bindSymbols(b.getContext(), s0, s1);
+    OpFoldResult left = affine::makeComposedFoldedAffineApply(
+        b, loc, s0 - s1,
+        {sourceSize(b, loc, read.getBase(), first + j, paddedSize),
+         read.getIndices()[first + j]});
+    bounds.push_back(getValueOrCreateConstantIndexOp(b, loc, left));
+  }
+  Value mask = vector::CreateMaskOp::create(
+      b, loc, VectorType::get(vt.getShape(), b.getI1Type()), bounds);
+  if (Value original = read.getMask())
+    mask = arith::AndIOp::create(b, loc, mask, original);
+  return mask;
+}
+
 enum class Where { Inside, Padding, Tested };
 
 /// Whether `q` (a position in the pad's source along one dim) is provably
@@ -259,10 +318,34 @@ foldPaddingIntoReads(RewriterBase &rewriter, tensor::PadOp pad,
             ? arith::ConstantOp::create(rewriter, loc, cast<TypedAttr>(padAttr))
                   .getResult()
             : source->padValue;
+    // The lanes a read masks (or reads out of bounds) are its transfer
+    // padding, whatever the pad's.
+    auto read = dyn_cast<vector::TransferReadOp>(r.op);
+    Value mask;
+    if (read)
+      mask = laneMask(rewriter, read, [&](unsigned d) -> OpFoldResult {
+        // The padded tensor itself: along an unpadded dim, its source's.
+        return sizes[r.dimOf[d]]
+                   ? sizes[r.dimOf[d]]
+                   : tensor::getMixedSize(rewriter, loc, pad.getSource(),
+                                          r.dimOf[d]);
+      });
     auto splat = [&]() -> Value {
-      if (auto vt = dyn_cast<VectorType>(type))
-        return vector::BroadcastOp::create(rewriter, loc, vt, padValue);
-      return padValue;
+      auto vt = dyn_cast<VectorType>(type);
+      if (!vt)
+        return padValue;
+      Value v = vector::BroadcastOp::create(rewriter, loc, vt, padValue);
+      Attribute readPadAttr;
+      bool samePadding =
+          read.getPadding() == source->padValue ||
+          (constantPad &&
+           matchPattern(read.getPadding(), m_Constant(&readPadAttr)) &&
+           readPadAttr == padAttr);
+      if (mask && !samePadding)
+        v = arith::SelectOp::create(
+            rewriter, loc, mask, v,
+            vector::BroadcastOp::create(rewriter, loc, vt, read.getPadding()));
+      return v;
     };
     if (llvm::is_contained(where, Where::Padding)) {
       rewriter.replaceOp(r.op, splat());
@@ -312,7 +395,7 @@ foldPaddingIntoReads(RewriterBase &rewriter, tensor::PadOp pad,
       indices.push_back(g);
     }
     Value value;
-    if (auto read = dyn_cast<vector::TransferReadOp>(r.op)) {
+    if (read) {
       SmallVector<AffineExpr> results;
       for (AffineExpr e : read.getPermutationMap().getResults()) {
         if (auto dim = dyn_cast<AffineDimExpr>(e))
@@ -321,8 +404,10 @@ foldPaddingIntoReads(RewriterBase &rewriter, tensor::PadOp pad,
       }
       value = vector::TransferReadOp::create(
           rewriter, loc, read.getVectorType(), root, indices,
-          AffineMap::get(rank, 0, results, ctx), read.getPadding(),
-          /*mask=*/Value(), read.getInBoundsAttr());
+          AffineMap::get(rank, 0, results, ctx), read.getPadding(), mask,
+          // The lanes the mask keeps lie inside the read's source.
+          rewriter.getBoolArrayAttr(
+              SmallVector<bool>(read.getVectorType().getRank(), true)));
     } else {
       value = tensor::ExtractOp::create(rewriter, loc, root, indices);
     }

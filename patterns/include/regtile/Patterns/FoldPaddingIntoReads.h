@@ -32,11 +32,13 @@ struct FoldPaddingIntoReadsResult {
 /// the guard tiling leaves: an scf.if whose other branch is a
 /// tensor.generate of the same value), all of whose uses are, through
 /// tensor.extract_slice ops of static strides, `vector.transfer_read`s
-/// without mask, in bounds, whose vector dims lie along dims the pad does not
-/// pad (read with unit strides), and `tensor.extract`s: replaces each read
-/// by a read of the pad's source (value-bounds analysis decides, per padded
-/// dim, inside / padding / tested) and erases the pad and its slices. Fails
-/// with `reason`, leaving the IR unchanged, otherwise.
+/// whose vector dims lie along dims the pad does not pad (read with unit
+/// strides; a masked or out-of-bounds one minor identity, not in a
+/// vector.mask region), and `tensor.extract`s: replaces each read by a read
+/// of the pad's source (value-bounds analysis decides, per padded dim,
+/// inside / padding / tested; a masked or out-of-bounds read masks the lanes
+/// outside its own source) and erases the pad and its slices. Fails with
+/// `reason`, leaving the IR unchanged, otherwise.
 mlir::FailureOr<FoldPaddingIntoReadsResult>
 foldPaddingIntoReads(mlir::RewriterBase &rewriter, mlir::tensor::PadOp pad,
                      std::string &reason);

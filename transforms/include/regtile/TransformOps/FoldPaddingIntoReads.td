@@ -17,14 +17,17 @@ def FoldPaddingIntoReadsOp : RegtileTransformOp<"regtile.fold_padding_into_reads
     value from before it), maybe yielded by the guard tiling leaves (an
     `scf.if` whose other branch is a `tensor.generate` of the same value),
     all of whose uses are, through `tensor.extract_slice` ops of static
-    strides, `vector.transfer_read`s (no mask, in bounds, the vector along
-    dims the pad does not pad) and `tensor.extract`s: replaces each read by
-    a read of the pad's source and erases the pad. Along each padded dim,
-    value-bounds analysis (the loops' bounds, e.g. those
-    `skip_padded_taps` trims) decides whether the read is inside the source
-    (read as it is), in the padding (the padding value, no read), or
-    neither: the source is then read at the position clamped into it and
-    an `arith.select` against the padding value keeps the result exact.
+    strides, `vector.transfer_read`s (the vector along dims the pad does
+    not pad) and `tensor.extract`s: replaces each read by a read of the
+    pad's source and erases the pad. Along each padded dim, value-bounds
+    analysis (the loops' bounds, e.g. those `skip_padded_taps` trims)
+    decides whether the read is inside the source (read as it is), in the
+    padding (the padding value, no read), or neither: the source is then
+    read at the position clamped into it and an `arith.select` against the
+    padding value keeps the result exact. A read that is masked or out of
+    bounds (a channel block narrower than its vector) reads the source,
+    which may hold more, with a mask of the lanes inside the read's own
+    source (and its mask): the lanes it masks keep its padding value.
     Library: `regtile::foldPaddingIntoReads`
     (`patterns/include/regtile/Patterns/FoldPaddingIntoReads.h`).
 
@@ -39,14 +42,18 @@ def FoldPaddingIntoReadsOp : RegtileTransformOp<"regtile.fold_padding_into_reads
 
     Produces a silenceable failure, leaving that pad unchanged, if a payload
     op is not a `tensor.pad`, if its padding value is not uniform, if the
-    padded tensor has a use other than a slice or such a read, if a read is
-    masked or out of bounds or its vector spans a padded dim or a strided
-    slice, or if the pad's source or position is not defined where it is
-    read. Consumes the handle (the pads are erased) and modifies the
-    payload.
+    padded tensor has a use other than a slice or such a read, if a read's
+    vector spans a padded dim or a strided slice, if a masked or
+    out-of-bounds read is transposed or broadcast or lies in a
+    `vector.mask` region, or if the pad's source or position is not
+    defined where it is read. With `skip_with_warning`, such a pad gets a
+    warning saying why and is left as it is instead (a strategy that folds
+    every pad it can: the pad stays a correct, slower copy). Consumes the
+    handle (the pads are erased) and modifies the payload.
   }];
 
-  let arguments = (ins TransformHandleTypeInterface:$target);
+  let arguments = (ins TransformHandleTypeInterface:$target,
+                       UnitAttr:$skip_with_warning);
   let results = (outs);
   let assemblyFormat = "$target attr-dict `:` type($target)";
 
