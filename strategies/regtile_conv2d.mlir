@@ -266,8 +266,9 @@ module attributes {transform.with_named_sequence} {
       transform.foreach %depthwise : !transform.any_op {
       ^bb1(%c: !transform.any_op):
         transform.include @regtile_block_depthwise_convolution failures(propagate)
-            (%c, %fixed_rows, %fixed_channels)
-            : (!transform.any_op, !transform.param<i64>, !transform.param<i64>) -> ()
+            (%c, %fixed_rows, %fixed_channels, %channels_innermost)
+            : (!transform.any_op, !transform.param<i64>, !transform.param<i64>,
+               !transform.param<i64>) -> ()
       }
     }
     transform.foreach %transposes : !transform.any_op {
@@ -407,18 +408,26 @@ module attributes {transform.with_named_sequence} {
   //       for kw: channels/lanes vectors of the filter, rows x channels/lanes
   //               input vectors (folded into the FMAs), as many FMAs
   //     store consumer(acc)                           (ReLU6 on registers)
-  // The channels are the innermost tile loop: a row of tiles reads the
-  // input and writes the output as contiguous pixel rows (a depthwise layer
-  // is bound by its bytes). The filter, kh x kw x channels, is used as it
-  // is (no copy: a few lines, L1-resident); the kw loop is too short to
-  // prefetch ahead in.
+  // The channels are the innermost tile loop (a row of tiles reads the
+  // input and writes the output as contiguous pixel rows, and the rows it
+  // shares with the next stay in L1), but where kh rows of the input, all
+  // channels, overflow L1 on a stride-1 layer that fits in L2, the channel
+  // blocks are the outermost,
+  //   for c step channels, n, oh, ow step rows:
+  // and a block's input rows stay in L1 instead (convolution_blocking's
+  // channels_innermost; a depthwise layer is bound by its bytes). The
+  // filter, kh x kw x channels, is used as it is (no copy: a few lines,
+  // L1-resident); the kw loop is too short to prefetch ahead in.
   transform.named_sequence @regtile_block_depthwise_convolution(
       %conv: !transform.any_op {transform.readonly},
       %fixed_rows: !transform.param<i64> {transform.readonly},
-      %fixed_channels: !transform.param<i64> {transform.readonly}) {
+      %fixed_channels: !transform.param<i64> {transform.readonly},
+      %fixed_channels_innermost: !transform.param<i64> {transform.readonly}) {
     %root, %rows, %channels, %filter, %inner = transform.regtile.convolution_blocking %conv
         rows = %fixed_rows channels = %fixed_channels
-        : (!transform.any_op, !transform.param<i64>, !transform.param<i64>)
+        channels_innermost = %fixed_channels_innermost
+        : (!transform.any_op, !transform.param<i64>, !transform.param<i64>,
+           !transform.param<i64>)
         -> (!transform.any_op, !transform.param<i64>, !transform.param<i64>,
             !transform.param<i64>, !transform.param<i64>)
     // One piece per thread along the image (n, oh or ow), not the
@@ -429,13 +438,27 @@ module attributes {transform.with_named_sequence} {
         grains [1, 1, %rows, 0] {max_loops = 1, fuse_producers}
         : (!transform.any_op, !transform.param<i64>)
         -> (!transform.any_op, !transform.any_op)
-    //                                                   n  oh  ow     c
-    %tile, %n, %oh, %ow, %c = transform.structured.fuse %piece
-        tile_sizes [1, 1, %rows, %channels]
-        : (!transform.any_op, !transform.param<i64>, !transform.param<i64>)
-        -> (!transform.any_op, !transform.any_op, !transform.any_op,
-            !transform.any_op, !transform.any_op)
-    %conv_tile = transform.collect_matching @regtile_match_depthwise_convolution in %c
+    // The tile loops (region 0: the channel blocks outermost; 1: innermost);
+    // %inner_loop: the innermost of them.
+    %tile, %inner_loop = transform.tune.alternatives<"depthwise.channels_innermost">
+        selected_region = %inner : !transform.param<i64>
+        -> !transform.any_op, !transform.any_op {
+      //                                                   n  oh  ow     c
+      %t, %c, %n, %oh, %ow = transform.structured.fuse %piece
+          tile_sizes [1, 1, %rows, %channels] interchange [3, 0, 1, 2]
+          : (!transform.any_op, !transform.param<i64>, !transform.param<i64>)
+          -> (!transform.any_op, !transform.any_op, !transform.any_op,
+              !transform.any_op, !transform.any_op)
+      transform.yield %t, %ow : !transform.any_op, !transform.any_op
+    }, {
+      %t, %n, %oh, %ow, %c = transform.structured.fuse %piece
+          tile_sizes [1, 1, %rows, %channels]
+          : (!transform.any_op, !transform.param<i64>, !transform.param<i64>)
+          -> (!transform.any_op, !transform.any_op, !transform.any_op,
+              !transform.any_op, !transform.any_op)
+      transform.yield %t, %c : !transform.any_op, !transform.any_op
+    }
+    %conv_tile = transform.collect_matching @regtile_match_depthwise_convolution in %inner_loop
         : (!transform.any_op) -> !transform.any_op
     %generic = transform.structured.generalize %conv_tile
         : (!transform.any_op) -> !transform.any_op
@@ -457,7 +480,7 @@ module attributes {transform.with_named_sequence} {
         : (!transform.any_op, !transform.any_op) -> !transform.any_op
     // (Fusion leaves the thread piece's untiled op and its copy of the
     // padded piece dead in the piece.)
-    %forall = transform.get_parent_op %ow {op_name = "scf.forall"}
+    %forall = transform.get_parent_op %inner_loop {op_name = "scf.forall"}
         : (!transform.any_op) -> !transform.any_op
     transform.apply_patterns to %forall {
       transform.apply_patterns.canonicalization

@@ -325,24 +325,3 @@ module attributes {transform.with_named_sequence} {
     transform.yield
   }
 }
-
-// -----
-
-// A depthwise convolution's channels are its innermost tile loop.
-func.func @channels_outermost_depthwise(%in: tensor<1x9x9x16xf32>, %fd: tensor<3x3x16xf32>, %od: tensor<1x7x7x16xf32>)
-    -> tensor<1x7x7x16xf32> {
-  // expected-note @below {{payload op}}
-  %d = linalg.depthwise_conv_2d_nhwc_hwc ins(%in, %fd : tensor<1x9x9x16xf32>, tensor<3x3x16xf32>)
-      outs(%od : tensor<1x7x7x16xf32>) -> tensor<1x7x7x16xf32>
-  return %d : tensor<1x7x7x16xf32>
-}
-module attributes {transform.with_named_sequence} {
-  transform.named_sequence @__transform_main(%root: !transform.any_op {transform.readonly}) {
-    %d = transform.structured.match ops{["linalg.depthwise_conv_2d_nhwc_hwc"]} in %root : (!transform.any_op) -> !transform.any_op
-    %two = transform.param.constant 2 : i64 -> !transform.param<i64>
-    // expected-error @below {{cannot block the convolution: a depthwise convolution's channels are its innermost tile loop}}
-    %r, %rows, %ch, %fl, %inner = transform.regtile.convolution_blocking %d channels_innermost = %two {arch = "znver4"}
-        : (!transform.any_op, !transform.param<i64>) -> (!transform.any_op, !transform.param<i64>, !transform.param<i64>, !transform.param<i64>, !transform.param<i64>)
-    transform.yield
-  }
-}

@@ -18,6 +18,16 @@
 // RUN: %difftest --threads 1,2,3,7 %S/Inputs/depthwise_conv2d.mlir %{schedule} %{cases} | FileCheck %s
 // CHECK: PASS 6 cases
 //
+// The channel blocks the outermost tile loop: derived where 3 input rows
+// over all the channels are wider than L1 (579 channels, 104 KB; the last
+// block masked) and a stride-1 layer fits in L2, and fixed for the cases
+// above (@schedule_outer).
+// DEFINE: %{outer_schedule} = --schedule 'transform-preload-library{transform-library-paths=%regtile-src/strategies,%S/Inputs/conv2d_schedule.mlir},transform-interpreter{entry-point=schedule_outer}'
+// DEFINE: %{widecase} = --case "N=1 H=5 W=13 C=579 KH=3 KW=3 SH=1 SW=1 DH=1 DW=1 HI=7 WI=15"
+// RUN: %difftest --threads 1,2,3,7 %S/Inputs/depthwise_conv2d.mlir %{schedule} %{widecase} | FileCheck %s --check-prefix=WIDE
+// WIDE: PASS 1 cases
+// RUN: %difftest --threads 1,2,3,7 %S/Inputs/depthwise_conv2d.mlir %{outer_schedule} %{cases} | FileCheck %s
+//
 // The padding as a producer tensor.pad (MobileNet's "same" padding, as
 // frameworks emit it): the same micro-kernel reading the unpadded input
 // (fold_padding_into_reads; the filter rows over the padding skipped;
@@ -31,6 +41,9 @@
 // DEFINE:   --case "N=1 H=8 W=20 C=17 KH=3 KW=3 SH=2 SW=2 DH=1 DW=1 P=1 HU=15 WU=39 HI=17 WI=41"
 // RUN: %difftest --threads 1,2,3,7 %S/Inputs/depthwise_conv2d_pad.mlir %{schedule} %{padcases} | FileCheck %s --check-prefix=PAD
 // PAD: PASS 6 cases
+// RUN: %difftest --threads 1,2,3,7 %S/Inputs/depthwise_conv2d_pad.mlir %{outer_schedule} %{padcases} | FileCheck %s --check-prefix=PAD
+// RUN: %difftest --threads 1,2,3,7 %S/Inputs/depthwise_conv2d_pad.mlir %{schedule} \
+// RUN:   --case "N=1 H=5 W=13 C=579 KH=3 KW=3 SH=1 SW=1 DH=1 DW=1 P=1 HU=5 WU=13 HI=7 WI=15" | FileCheck %s --check-prefix=WIDE
 //
 // The tiles' IR (a row of 40 pixels, 32 channels): no padded tensor, the
 // vector reads of the input itself, the pixels that may be in the padding
@@ -90,6 +103,24 @@
 // IR-COUNT-14: vector.transfer_write
 // IR-NOT: linalg.
 // IR: return
+//
+// 96 channels of 30-pixel rows (3 x 30 x 96 f32 = 34.5 KB, over znver4's
+// 32 KiB L1d; 112 KB of input and output, within its L2): the channel
+// blocks are the outermost loop, the same tiles.
+// RUN: %substitute --target znver4 "N=1 H=4 W=28 C=96 KH=3 KW=3 SH=1 SW=1 DH=1 DW=1 HI=6 WI=30" %S/Inputs/depthwise_conv2d.mlir \
+// RUN:   | %regtile-opt -p 'builtin.module(transform-preload-library{transform-library-paths=%regtile-src/strategies,%S/Inputs/conv2d_schedule.mlir},transform-interpreter{entry-point=schedule},regtile-strip-schedule)' \
+// RUN:   | FileCheck %s --check-prefix=OUTER
+// OUTER-LABEL: func.func @conv
+// OUTER-NOT: linalg.
+// OUTER: scf.for %{{.*}} = %c0 to %c96 step %c16
+// OUTER: scf.for %{{.*}} = %c0 to %c4 step %c1
+// OUTER: scf.for %{{.*}} = %c0 to %c28 step %c14
+// OUTER: scf.for %{{.*}} = %c0 to %c3 step %c1
+// OUTER: scf.for %{{.*}} = %c0 to %c3 step %c1
+// OUTER-COUNT-14: vector.fma
+// OUTER-NOT: linalg.
+// OUTER-COUNT-14: vector.transfer_write
+// OUTER: return
 //
 // x86 assembly for an AVX-512 CPU (znver4), a stride-2 layer (7 x 7 x 32
 // output): one loop of 7 FMAs, each reading its input vector from memory

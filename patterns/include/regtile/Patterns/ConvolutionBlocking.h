@@ -59,8 +59,9 @@ struct ConvolutionBlocking {
   /// computes all the channels from one read of its input window and writes
   /// its pixels' whole output lines, and the whole filter, staged once per
   /// image, is read from L2 by every row tile. Where the filter takes at
-  /// most a third of L2 (see runsChannelsInnermost); always for a depthwise
-  /// convolution (its strategy's order).
+  /// most a third of L2 (see runsChannelsInnermost); for a depthwise
+  /// convolution, unless kh rows of its input, all channels, overflow L1 on
+  /// a layer that fits in L2 (see runsDepthwiseChannelsInnermost).
   bool channelsInnermost = false;
   /// A depthwise convolution: loops (n, oh, ow, c, kh, kw).
   bool depthwise = false;
@@ -72,8 +73,7 @@ struct ConvolutionBlockingOptions {
   /// Fixes `stageFilter` (unset: derive). A dense convolution with a
   /// dot-product group must stage its filter (interleaved).
   std::optional<bool> stageFilter;
-  /// Fixes `channelsInnermost` (unset: derive). A depthwise convolution's
-  /// channels are innermost.
+  /// Fixes `channelsInnermost` (unset: derive).
   std::optional<bool> channelsInnermost;
 };
 
