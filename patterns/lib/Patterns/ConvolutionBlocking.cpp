@@ -140,8 +140,9 @@ bool runsDepthwiseChannelsInnermost(linalg::LinalgOp op, unsigned filterOperand,
     return t.getNumElements() * llvm::divideCeil(t.getElementTypeBitWidth(), 8);
   };
   int64_t kh = ranges[4];
+  // kh rows of the input: kh x W x C elements.
   int64_t rowsBytes =
-      kh * bytes(inType) / inType.getDimSize(1) / inType.getDimSize(0);
+      bytes(inType) / inType.getDimSize(0) / inType.getDimSize(1) * kh;
   return rowsBytes <= target.l1dBytes || kh < 2 * dims.strides[0] ||
          bytes(inType) + bytes(outType) > target.l2Bytes;
 }

@@ -62,26 +62,26 @@ def ConvolutionBlockingOp : RegtileTransformOp<"regtile.convolution_blocking",
     - `channels_innermost`: the order of the tile loops, 0 for the output
       channel blocks outermost, `(oc, n, oh, ow)` (the filter staged per
       channel block), 1 for them innermost, `(n, oh, ow, oc)` (the whole
-      filter staged at the batch loop, once per image): 1 where the filter, as staged (input
-      channels padded to the dot-product group, output channels to the
-      tile), takes at most a third of L2; for a depthwise convolution
-      (loops `(n, oh, ow, c)` or `(c, n, oh, ow)`), 1 unless kh rows of its
-      input over all the channels overflow L1 (the rows a row of tiles
-      re-reads of the last one's are then lost), kh >= 2 x the stride (those
-      rows are at least half its reads) and its input and output fit in L2
-      together (the blocks' passes through them hit L2): then a channel
-      block's rows stay in L1 instead. On an Intel Xeon (48 KiB L1d, 2 MiB
-      L2) that took MobileNetV2's stride-1 28 x 28 x 192 to 7 x 7 x 960
-      layers 1.16 to 1.31x faster with a producer `tensor.pad`, 0.97 to
-      1.13x with the input padded ahead; the blocks outermost on its
-      stride-2 layers ran 0.70 to 1.21x, on its 3.7 MB to 6.2 MB layers
-      0.52 to 1.01x. With the channels innermost, each row tile reads its input window
-      once for all the channels (it stays in L1) and writes its pixels'
-      output lines whole, but reads the whole filter from L2. Measured on a
-      Xeon Emerald Rapids (2 MiB L2), one thread: f32 filters of 64 KB to
-      590 KB ran 1.00 to 1.07x faster innermost (the u8 x s8 seed layer's
-      147 KB one 1.05 to 1.10x), a 1 MB one 0.97x, 2.4 MB 0.87x, 9.4 MB
-      0.56x. For `transform.tune.alternatives ... selected_region = %it`.
+      filter staged at the batch loop, once per image): 1 where the filter,
+      as staged (input channels padded to the dot-product group, output
+      channels to the tile), takes at most a third of L2. With the channels
+      innermost, each row tile reads its input window once for all the
+      channels (it stays in L1) and writes its pixels' output lines whole,
+      but reads the whole filter from L2. Measured on a Xeon Emerald Rapids
+      (2 MiB L2), one thread: f32 filters of 64 KB to 590 KB ran 1.00 to
+      1.07x faster innermost (the u8 x s8 seed layer's 147 KB one 1.05 to
+      1.10x), a 1 MB one 0.97x, 2.4 MB 0.87x, 9.4 MB 0.56x. For a depthwise
+      convolution (loops `(n, oh, ow, c)` or `(c, n, oh, ow)`): 1 unless kh
+      rows of its input over all the channels overflow L1 (the rows a row of
+      tiles re-reads of the last one's are then lost), kh >= 2 x the stride
+      (those rows are at least half its reads) and its input and output fit
+      in L2 together (the blocks' passes through them hit L2): then a
+      channel block's rows stay in L1 instead. On an Intel Xeon (48 KiB
+      L1d, 2 MiB L2) that took MobileNetV2's stride-1 28 x 28 x 192 to 7 x 7
+      x 960 layers 1.16 to 1.31x faster with a producer `tensor.pad`, 0.97
+      to 1.13x with the input padded ahead; the blocks outermost on its
+      stride-2 layers ran 0.70 to 1.21x, on its 3.7 MB to 6.2 MB layers 0.52
+      to 1.01x. For `transform.tune.alternatives ... selected_region = %it`.
 
     `rows = %p` and `channels = %q` fix either (0: derive; e.g. a
     `transform.tune.knob`); the result is checked as above.
