@@ -89,6 +89,10 @@ else:
 # execution of kernels for an AVX2 + AVX-VNNI target.
 if "avx_vnni" in host_cpu_flags():
     config.available_features.add("host-avxvnni")
+# The AMX tile unit with its bf16 and int8 products (Sapphire Rapids and
+# later Xeons), exposed to this process: execution of AMX kernels.
+if {"amx_tile", "amx_bf16", "amx_int8"} <= host_cpu_flags():
+    config.available_features.add("host-amx")
 if config.regtile_sanitizers:
     config.available_features.add("sanitizers")
 if config.regtile_enable_bench:

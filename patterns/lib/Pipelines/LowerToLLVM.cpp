@@ -308,6 +308,9 @@ LogicalResult buildLowerToLLVMPipeline(OpPassManager &pm,
   // No vector libm: vector math functions as polynomials, before the
   // vectors they make are lowered with the rest.
   fpm.addPass(createRegtileApproximateMath());
+  // Contractions in the VNNI layout on the AMX tile unit, where the target
+  // has one (before the vector lowering below unrolls them).
+  fpm.addPass(createRegtileVectorToAMX({options.target}));
   // Vectors: n-D -> 1-D with x86 strategies, transfers fully unrolled.
   fpm.addPass(createRegtileLowerVectors({options.target}));
   VectorTransferToSCFOptions toSCF;
@@ -346,6 +349,7 @@ LogicalResult buildLowerToLLVMPipeline(OpPassManager &pm,
   ConvertVectorToLLVMPassOptions toLLVM;
   toLLVM.reassociateFPReductions = options.reassociateFPReductions;
   toLLVM.x86Vector = info.hasAVX512() || info.hasAVX2();
+  toLLVM.amx = info.has("amx-tile");
   toLLVM.vectorContractLowering = vector::VectorContractLowering::OuterProduct;
   toLLVM.vectorTransposeLowering = vectorOptions.transposeLowering;
   pm.addPass(createConvertVectorToLLVMPass(toLLVM));
@@ -357,10 +361,11 @@ LogicalResult buildLowerToLLVMPipeline(OpPassManager &pm,
   pm.addPass(createArithToLLVMConversionPass());
   pm.addPass(createConvertIndexToLLVMPass());
   pm.addPass(createConvertFuncToLLVMPass());
-  pm.addPass(createConvertControlFlowToLLVMPass());
+  pm.addPass(createRegtileConvertControlFlowToLLVM());
   pm.addPass(createUBToLLVMConversionPass());
   pm.addPass(createConvertOpenMPToLLVMPass());
   pm.addPass(createReconcileUnrealizedCastsPass());
+  pm.addPass(createRegtileRequestAMX());
   if (bf16Storage)
     pm.addPass(createRegtileBF16Storage());
   pm.addPass(createCanonicalizerPass());

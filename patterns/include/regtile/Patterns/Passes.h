@@ -3,6 +3,7 @@
 #ifndef REGTILE_PATTERNS_PASSES_H
 #define REGTILE_PATTERNS_PASSES_H
 
+#include "mlir/Dialect/AMX/AMXDialect.h"
 #include "mlir/Dialect/Affine/IR/AffineOps.h"
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"

@@ -53,6 +53,30 @@ def RegtileLowerVectors : Pass<"regtile-lower-vectors"> {
   ];
 }
 
+def RegtileVectorToAMX : Pass<"regtile-vector-to-amx"> {
+  let summary = "Compute VNNI-layout vector contractions on the AMX tile "
+                "unit, accumulators kept in tile registers";
+  let description = [{
+    `regtile::convertVectorToAMX` on the op: the `vector.contract` ops that
+    the target's AMX unit computes (bf16 x bf16 -> f32 with AMX-BF16,
+    i8 x i8 -> i32 with AMX-INT8; the VNNI layout of upstream's
+    `convert-vector-to-amx`, at most 16 x 16 tiles) become `amx.tile_mulf`
+    / `amx.tile_muli` through upstream's patterns, and then the tiles stay
+    in tile registers: a loop-carried accumulator is carried as a tile
+    instead of going through a vector and two stack buffers per
+    iteration, tiles load from and store to the memory the vectors came
+    from and went to, a zero accumulator is `amx.tile_zero`, and the
+    buffers left are hoisted out of sequential loops. Nothing changes on
+    a target without AMX. Memrefs only (after bufferization).
+  }];
+  let options = [TargetOption];
+  let dependentDialects = [
+    "mlir::amx::AMXDialect", "mlir::vector::VectorDialect",
+    "mlir::arith::ArithDialect", "mlir::memref::MemRefDialect",
+    "mlir::scf::SCFDialect", "mlir::affine::AffineDialect"
+  ];
+}
+
 def RegtileStreamingStores : Pass<"regtile-streaming-stores"> {
   let summary = "Version loops marked regtile.streaming_stores so that their "
                 "aligned full-vector stores are non-temporal";

@@ -11,6 +11,7 @@
 #ifndef REGTILE_PIPELINES_LOWERTOLLVM_H
 #define REGTILE_PIPELINES_LOWERTOLLVM_H
 
+#include "mlir/Dialect/AMX/AMXDialect.h"
 #include "mlir/Dialect/Bufferization/IR/Bufferization.h"
 #include "mlir/Dialect/ControlFlow/IR/ControlFlow.h"
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"

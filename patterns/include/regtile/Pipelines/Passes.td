@@ -198,6 +198,35 @@ def RegtileInlineAllocaScopes : Pass<"regtile-inline-alloca-scopes"> {
   let dependentDialects = ["mlir::memref::MemRefDialect"];
 }
 
+def RegtileConvertControlFlowToLLVM
+    : Pass<"regtile-convert-cf-to-llvm", "mlir::ModuleOp"> {
+  let summary = "Upstream's convert-cf-to-llvm, AMX tile types included";
+  let description = [{
+    The patterns of upstream's `convert-cf-to-llvm` with a type converter
+    that also maps `!amx.tile<...>` to `!llvm.x86_amx`: an accumulator tile
+    that a loop carries (regtile-vector-to-amx) is a block argument of the
+    loop's branches, which upstream's pass, knowing only the builtin types,
+    fails to convert.
+  }];
+  let dependentDialects = ["mlir::LLVM::LLVMDialect"];
+}
+
+def RegtileRequestAMX : Pass<"regtile-request-amx", "mlir::ModuleOp"> {
+  let summary = "Functions that use AMX tiles ask Linux for them first";
+  let description = [{
+    Linux gives a process the AMX tile registers only after it asked
+    (`arch_prctl(ARCH_REQ_XCOMP_PERM, XFEATURE_XTILEDATA)`); an AMX
+    instruction before that faults. Each LLVM function that executes AMX
+    intrinsics (`llvm.x86.tile*`, `llvm.x86.tdp*`) first calls
+    `__regtile_request_amx`, which asks once per process (an atomic flag;
+    both `linkonce_odr`, shared by kernels compiled apart), so that a
+    kernel needs nothing from its caller. Linux on x86-64 only; a process
+    the kernel refuses (no AMX in the CPU or the VM) faults at its first
+    tile instruction.
+  }];
+  let dependentDialects = ["mlir::LLVM::LLVMDialect"];
+}
+
 def RegtileFinalizeLLVM : Pass<"regtile-finalize-llvm", "mlir::ModuleOp"> {
   let summary = "Mark LLVM functions with the target CPU and features; "
                 "report what was not lowered";
@@ -253,7 +282,7 @@ def RegtileLowerToLLVM : Pass<"regtile-lower-to-llvm", "mlir::ModuleOp"> {
     "mlir::memref::MemRefDialect", "mlir::scf::SCFDialect",
     "mlir::vector::VectorDialect", "mlir::arith::ArithDialect",
     "mlir::cf::ControlFlowDialect", "mlir::tensor::TensorDialect",
-    "mlir::omp::OpenMPDialect"
+    "mlir::omp::OpenMPDialect", "mlir::amx::AMXDialect"
   ];
 }
 
