@@ -66,6 +66,27 @@ bool hasContiguousRows(Type type) {
          strides.back() == 1;
 }
 
+/// The one user of `buffer` besides `known`: an OpT (a tile load or store)
+/// of the whole buffer in `known`'s block, after `known` if `after`, else
+/// before it; null if there is any other user.
+template <typename OpT>
+OpT otherTileAccess(memref::AllocaOp buffer, Operation *known, bool after) {
+  OpT found;
+  for (Operation *user : buffer->getUsers()) {
+    if (user == known)
+      continue;
+    auto candidate = dyn_cast<OpT>(user);
+    if (!candidate || found || candidate.getStride() ||
+        !allZero(candidate.getIndices()) ||
+        candidate->getBlock() != known->getBlock() ||
+        (after ? !known->isBeforeInBlock(candidate)
+               : !candidate->isBeforeInBlock(known)))
+      return {};
+    found = candidate;
+  }
+  return found;
+}
+
 /// The tile load that reads `vec` back: `vec`'s one use writes it whole
 /// into a fresh buffer whose only other user is one `amx.tile_load` of it
 /// later in the same block.
@@ -76,21 +97,8 @@ amx::TileLoadOp tileLoadOf(Value vec) {
   if (!write || write.getVector() != vec)
     return {};
   memref::AllocaOp buffer = wholeBufferOf(write);
-  if (!buffer)
-    return {};
-  amx::TileLoadOp load;
-  for (Operation *user : buffer->getUsers()) {
-    if (user == write)
-      continue;
-    auto candidate = dyn_cast<amx::TileLoadOp>(user);
-    if (!candidate || load || candidate.getStride() ||
-        !allZero(candidate.getIndices()) ||
-        candidate->getBlock() != write->getBlock() ||
-        !write->isBeforeInBlock(candidate))
-      return {};
-    load = candidate;
-  }
-  return load;
+  return buffer ? otherTileAccess<amx::TileLoadOp>(buffer, write, true)
+                : amx::TileLoadOp();
 }
 
 /// The tile store whose value `vec` reads back: `vec` is a whole read of a
@@ -98,24 +106,9 @@ amx::TileLoadOp tileLoadOf(Value vec) {
 /// earlier in the same block.
 amx::TileStoreOp tileStoreOf(Value vec) {
   auto read = vec.getDefiningOp<vector::TransferReadOp>();
-  if (!read)
-    return {};
-  memref::AllocaOp buffer = wholeBufferOf(read);
-  if (!buffer)
-    return {};
-  amx::TileStoreOp store;
-  for (Operation *user : buffer->getUsers()) {
-    if (user == read)
-      continue;
-    auto candidate = dyn_cast<amx::TileStoreOp>(user);
-    if (!candidate || store || candidate.getStride() ||
-        !allZero(candidate.getIndices()) ||
-        candidate->getBlock() != read->getBlock() ||
-        !candidate->isBeforeInBlock(read))
-      return {};
-    store = candidate;
-  }
-  return store;
+  memref::AllocaOp buffer = read ? wholeBufferOf(read) : memref::AllocaOp();
+  return buffer ? otherTileAccess<amx::TileStoreOp>(buffer, read, false)
+                : amx::TileStoreOp();
 }
 
 /// Erases `op` and then the buffer it accessed if nothing else uses it.
