@@ -101,7 +101,9 @@ def machine_line(data):
     units = "".join(
         f", {name} peak {m[key]:.0f} GOP/s" for key, name in
         (("peak_vpdpbusd_gops", "vpdpbusd"),
-         ("peak_vdpbf16ps_gflops", "vdpbf16ps")) if m.get(key))
+         ("peak_vdpbf16ps_gflops", "vdpbf16ps"),
+         ("peak_amx_int8_gops", "AMX tdpbusd"),
+         ("peak_amx_bf16_gflops", "AMX tdpbf16ps")) if m.get(key))
     return (f"{m.get('date', '')}, "
             f"{m.get('cpu_model', 'CPU not recorded')}, {where}, "
             f"peak {m['peak_gflops']:.1f} GFLOP/s{units}, memcpy "

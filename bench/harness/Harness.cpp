@@ -5,6 +5,7 @@
 
 #include <immintrin.h>
 #include <sched.h>
+#include <sys/syscall.h>
 #include <unistd.h>
 
 #include <algorithm>
@@ -173,6 +174,64 @@ float vdpbf16psLoop(int64_t) { return 0; }
 constexpr bool kHasVdpbf16ps = false;
 #endif
 
+// The AMX tile unit's peak loops: 4 independent 16 x 16 accumulator tiles
+// (tmm0-3) from two A tiles (tmm4-5) and two B tiles (tmm6-7), zeros (the
+// unit's speed does not depend on the values). Linux hands the tiles to a
+// process that asks (arch_prctl); without the grant the loops do not run.
+#if defined(__AMX_TILE__) && defined(__AMX_BF16__) && defined(__AMX_INT8__) && \
+    defined(__linux__)
+bool amxGranted() {
+  static const bool granted =
+      syscall(SYS_arch_prctl, /*ARCH_REQ_XCOMP_PERM=*/0x1023,
+              /*XFEATURE_XTILEDATA=*/18) == 0;
+  return granted;
+}
+/// ldtilecfg's operand: palette 1, every tile 16 rows of 64 bytes.
+struct alignas(64) TileConfig {
+  uint8_t palette = 1, startRow = 0, reserved[14] = {};
+  uint16_t bytesPerRow[16] = {64, 64, 64, 64, 64, 64, 64, 64};
+  uint8_t rows[16] = {16, 16, 16, 16, 16, 16, 16, 16};
+};
+template <bool Int8> __attribute__((noipa)) float tileLoop(int64_t iterations) {
+  static const TileConfig config;
+  alignas(64) static const uint8_t zeros[16 * 64] = {};
+  alignas(64) float out[16 * 16];
+  _tile_loadconfig(&config);
+  _tile_zero(0);
+  _tile_zero(1);
+  _tile_zero(2);
+  _tile_zero(3);
+  _tile_loadd(4, zeros, 64);
+  _tile_loadd(5, zeros, 64);
+  _tile_loadd(6, zeros, 64);
+  _tile_loadd(7, zeros, 64);
+  for (int64_t i = 0; i < iterations; ++i) {
+    if constexpr (Int8) {
+      _tile_dpbusd(0, 4, 6);
+      _tile_dpbusd(1, 4, 7);
+      _tile_dpbusd(2, 5, 6);
+      _tile_dpbusd(3, 5, 7);
+    } else {
+      _tile_dpbf16ps(0, 4, 6);
+      _tile_dpbf16ps(1, 4, 7);
+      _tile_dpbf16ps(2, 5, 6);
+      _tile_dpbf16ps(3, 5, 7);
+    }
+  }
+  _tile_stored(3, out, 64);
+  _tile_release();
+  return out[0];
+}
+constexpr bool kHasAmx = true;
+#else
+bool amxGranted() { return false; }
+template <bool Int8> float tileLoop(int64_t) { return 0; }
+constexpr bool kHasAmx = false;
+#endif
+/// AMX iterations per FMA-loop iteration: a tile product takes ~16 cycles,
+/// 4 per iteration; 1/16 of the FMA loop's count keeps the time alike.
+constexpr int64_t kTileIterationsShift = 4;
+
 /// Per unit: its peak loop's name in the run, operations per iteration, and
 /// whether this build has it.
 struct UnitLoop {
@@ -189,6 +248,15 @@ UnitLoop unitLoop(Unit unit) {
   case Unit::Vdpbf16ps:
     return {"peak_vdpbf16ps", "AVX-512 BF16 vdpbf16ps",
             4.0 * 16 * kAccumulators, kHasVdpbf16ps};
+  // Per FMA-loop iteration (see kTileIterationsShift): 4 tile products.
+  case Unit::AmxInt8:
+    return {"peak_amx_int8", "AMX tdpbusd (tiles)",
+            4.0 * 2 * 16 * 16 * 64 / (1 << kTileIterationsShift),
+            kHasAmx && amxGranted()};
+  case Unit::AmxBf16:
+    return {"peak_amx_bf16", "AMX tdpbf16ps (tiles)",
+            4.0 * 2 * 16 * 16 * 32 / (1 << kTileIterationsShift),
+            kHasAmx && amxGranted()};
   case Unit::Fma:
     break;
   }
@@ -478,17 +546,27 @@ public:
     });
     if (team.size() > 1)
       add("peak_fma_one_core", [] { sink = fmaLoop(kFmaIterations); });
-    // The dot-product units' loops, when a kernel runs on them.
-    for (Unit unit : {Unit::Vpdpbusd, Unit::Vdpbf16ps}) {
+    // The dot-product units' loops, when a kernel runs on them (the AMX
+    // tile unit's for the same types beside them).
+    for (Unit unit :
+         {Unit::Vpdpbusd, Unit::Vdpbf16ps, Unit::AmxInt8, Unit::AmxBf16}) {
       UnitLoop u = unitLoop(unit);
-      bool used = std::any_of(kernels.begin(), kernels.end(),
-                              [&](const Kernel &k) { return k.unit == unit; });
+      Unit types = unit == Unit::AmxInt8   ? Unit::Vpdpbusd
+                   : unit == Unit::AmxBf16 ? Unit::Vdpbf16ps
+                                           : unit;
+      bool used =
+          std::any_of(kernels.begin(), kernels.end(), [&](const Kernel &k) {
+            return k.unit == unit || k.unit == types;
+          });
       if (!used || !u.available)
         continue;
       add(u.name, [&team, unit] {
         team.run([unit](std::size_t i) {
+          constexpr int64_t tiles = kFmaIterations >> kTileIterationsShift;
           float r = unit == Unit::Vpdpbusd ? float(vpdpbusdLoop(kFmaIterations))
-                                           : vdpbf16psLoop(kFmaIterations);
+                    : unit == Unit::Vdpbf16ps ? vdpbf16psLoop(kFmaIterations)
+                    : unit == Unit::AmxInt8   ? tileLoop<true>(tiles)
+                                              : tileLoop<false>(tiles);
           if (i == 0)
             sink = r;
         });
@@ -684,15 +762,24 @@ std::string tableHeader(const Measurements &m, int cpu,
       formatBytes(kReferenceBytes).c_str(), m.readGBs(kReferenceBytes),
       options.repetitions, threadsText.c_str(), options.minTime * 1e3);
   std::string units;
-  for (Unit unit : {Unit::Vpdpbusd, Unit::Vdpbf16ps}) {
+  std::string tiles;
+  for (Unit unit :
+       {Unit::Vpdpbusd, Unit::Vdpbf16ps, Unit::AmxInt8, Unit::AmxBf16}) {
     double peak = m.unitPeak(unit);
     if (std::isnan(peak))
       continue;
+    bool tile = unit == Unit::AmxInt8 || unit == Unit::AmxBf16;
+    std::string &list = tile ? tiles : units;
     char u[160];
     std::snprintf(u, sizeof(u), "%s%s peak loop %.1f GOP/s",
-                  units.empty() ? "" : "; ", unitLoop(unit).label, peak / 1e9);
-    units += u;
+                  list.empty() ? "" : "; ", unitLoop(unit).label, peak / 1e9);
+    list += u;
   }
+  if (!tiles.empty())
+    units += (units.empty() ? "" : ". ") +
+             std::string("The AMX tile unit, for the same types (x peak is "
+                         "to it only for kernels that name it): ") +
+             tiles;
   if (!units.empty())
     units = "Dot-product units (x peak of the kernels on them: to these): " +
             units + ".\n\n";
@@ -728,6 +815,10 @@ std::string jsonMachine(const Measurements &m, int cpu,
        << jsonNumber(m.unitPeak(Unit::Vpdpbusd) / 1e9)
        << ", \"peak_vdpbf16ps_gflops\": "
        << jsonNumber(m.unitPeak(Unit::Vdpbf16ps) / 1e9)
+       << ", \"peak_amx_int8_gops\": "
+       << jsonNumber(m.unitPeak(Unit::AmxInt8) / 1e9)
+       << ", \"peak_amx_bf16_gflops\": "
+       << jsonNumber(m.unitPeak(Unit::AmxBf16) / 1e9)
        << ", \"memcpy_gbs\": " << m.memcpyGBs(kReferenceBytes)
        << ", \"memcpy_bytes\": " << kReferenceBytes
        << ", \"read_gbs\": " << m.readGBs(kReferenceBytes)

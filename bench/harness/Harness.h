@@ -10,7 +10,7 @@
 //   - the machine's single-core peak: an FMA loop with enough independent
 //     accumulators to saturate the FMA units (and, for kernels on the
 //     dot-product units, a vpdpbusd or vdpbf16ps loop alike, where the CPU
-//     has them);
+//     has them, and the AMX tile unit's loop beside each where it has one);
 //   - memcpy bandwidth, for a reference size and for each kernel's byte
 //     count (between the kernel's own buffers when it names them);
 //   - a read-bandwidth loop (vector loads summed into registers), for a
@@ -35,9 +35,15 @@ namespace regtile::bench {
 /// The unit a kernel's operations run on: its "x peak" is to that unit's
 /// peak loop (an int8 GEMM to vpdpbusd's, not to the f32 FMA loop's).
 enum class Unit {
-  Fma,      // f32 FMA (2 flops per lane)
-  Vpdpbusd, // u8 x s8 -> i32 4-way dot products (8 ops per 32-bit lane)
-  Vdpbf16ps // bf16 x bf16 -> f32 2-way dot products (4 flops per lane)
+  Fma,       // f32 FMA (2 flops per lane)
+  Vpdpbusd,  // u8 x s8 -> i32 4-way dot products (8 ops per 32-bit lane)
+  Vdpbf16ps, // bf16 x bf16 -> f32 2-way dot products (4 flops per lane)
+  // The AMX tile unit (Sapphire Rapids and later Xeons): 16 x 16 tile
+  // products, tdpbusd on i8 (16 x 16 x 64 multiply-adds) and tdpbf16ps on
+  // bf16 (16 x 16 x 32). Its loops run beside vpdpbusd's and vdpbf16ps's
+  // where the CPU exposes it (peers such as oneDNN use it there).
+  AmxInt8,
+  AmxBf16
 };
 
 struct Kernel {
