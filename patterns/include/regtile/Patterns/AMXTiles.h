@@ -26,7 +26,10 @@ struct TargetInfo;
 ///   memory with contiguous rows: loaded from that memory; from a zero
 ///   constant: `amx.tile_zero`;
 /// - a tile stored to a buffer only read back to be written to memory with
-///   contiguous rows: stored there.
+///   contiguous rows: stored there;
+/// - a tile load of what an earlier load in the block read, nothing written
+///   in between: that load's tile (upstream loads an operand once per
+///   contraction that uses it).
 void populateAMXTileForwardingPatterns(mlir::RewritePatternSet &patterns);
 
 /// Moves `memref.alloca` ops that AMX ops use out of the sequential loops

@@ -17,8 +17,10 @@
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/Dialect/Utils/StaticValueUtils.h"
 #include "mlir/Dialect/Vector/IR/VectorOps.h"
+#include "mlir/IR/Dominance.h"
 #include "mlir/IR/Matchers.h"
 #include "mlir/Interfaces/SideEffectInterfaces.h"
+#include "mlir/Transforms/CSE.h"
 #include "mlir/Transforms/GreedyPatternRewriteDriver.h"
 
 using namespace mlir;
@@ -33,6 +35,13 @@ namespace {
 bool allZero(ValueRange indices) {
   return llvm::all_of(indices,
                       [](Value v) { return isConstantIntValue(v, 0); });
+}
+
+/// The buffer `memref` is a view of (through subviews, reshapes, ...).
+Value rootOf(Value memref) {
+  while (auto view = memref.getDefiningOp<ViewLikeOpInterface>())
+    memref = view.getViewSource();
+  return memref;
 }
 
 /// A 2-D transfer without a mask, in bounds, over the two innermost dims
@@ -249,7 +258,7 @@ struct ForwardTileLoad : OpRewritePattern<amx::TileLoadOp> {
     if (!read || !isPlain2DTransfer(read) ||
         !hasContiguousRows(read.getBase().getType()) ||
         read->getBlock() != load->getBlock() ||
-        !writesNothingBetween(read, load, write))
+        !writesNothingBetween(read, load))
       return rewriter.notifyMatchFailure(load, "not a read of memory rows");
     rewriter.replaceOpWithNewOp<amx::TileLoadOp>(
         load, load.getTileType(), read.getBase(), read.getIndices());
@@ -258,16 +267,23 @@ struct ForwardTileLoad : OpRewritePattern<amx::TileLoadOp> {
   }
 
 private:
-  /// Whether no op from `first` to `last` (same block) but `except` may
-  /// write memory.
-  static bool writesNothingBetween(Operation *first, Operation *last,
-                                   Operation *except) {
+  /// Whether no op from `first` to `last` (same block) may write memory
+  /// that `first` reads: the ops between write nothing, only fresh buffers
+  /// (the other accumulators' round trips, which upstream makes one after
+  /// another), or are tile loads (whose write effect only asks for a
+  /// register of their own).
+  static bool writesNothingBetween(vector::TransferReadOp first,
+                                   Operation *last) {
     if (!first->isBeforeInBlock(last))
       return false;
     for (Operation *op = first->getNextNode(); op != last;
          op = op->getNextNode()) {
-      if (op == except)
+      if (isa<amx::TileLoadOp>(op))
         continue;
+      if (auto write = dyn_cast<vector::TransferWriteOp>(op))
+        if (write.getBase().getDefiningOp<memref::AllocaOp>() &&
+            write.getBase() != rootOf(first.getBase()))
+          continue;
       auto effects = dyn_cast<MemoryEffectOpInterface>(op);
       if (!effects ? !isMemoryEffectFree(op)
                    : effects.hasEffect<MemoryEffects::Write>())
@@ -300,6 +316,33 @@ struct ForwardTileStore : OpRewritePattern<vector::TransferWriteOp> {
       eraseWithBuffer(rewriter, store, buffer);
     }
     return success();
+  }
+};
+
+/// A tile load of what an earlier load of the same block read (same
+/// buffer, indices, stride and tile; no write in between but other tile
+/// loads, whose write effect only asks for a register of their own): that
+/// load's tile. Upstream loads an operand for each contraction that uses
+/// it; a 2 x 2 register tile then needs 12 tile registers of the 8.
+struct ReuseTileLoad : OpRewritePattern<amx::TileLoadOp> {
+  using OpRewritePattern::OpRewritePattern;
+  LogicalResult matchAndRewrite(amx::TileLoadOp load,
+                                PatternRewriter &rewriter) const override {
+    for (Operation *op = load->getPrevNode(); op; op = op->getPrevNode()) {
+      auto earlier = dyn_cast<amx::TileLoadOp>(op);
+      if (earlier && earlier.getOperands() == load.getOperands() &&
+          earlier.getType() == load.getType()) {
+        rewriter.replaceOp(load, earlier.getResult());
+        return success();
+      }
+      if (earlier)
+        continue;
+      auto effects = dyn_cast<MemoryEffectOpInterface>(op);
+      if (!effects ? !isMemoryEffectFree(op)
+                   : effects.hasEffect<MemoryEffects::Write>())
+        break;
+    }
+    return rewriter.notifyMatchFailure(load, "no earlier load of the same");
   }
 };
 
@@ -336,16 +379,20 @@ int64_t countTileProducts(Operation *root) {
 } // namespace
 
 void populateAMXTileForwardingPatterns(RewritePatternSet &patterns) {
-  patterns.add<CarryTileThroughLoop, ForwardTileLoad, ForwardTileStore>(
-      patterns.getContext());
+  patterns.add<CarryTileThroughLoop, ForwardTileLoad, ForwardTileStore,
+               ReuseTileLoad>(patterns.getContext());
+}
+
+/// Whether `alloca` holds tiles for AMX ops.
+static bool isTileBuffer(memref::AllocaOp alloca) {
+  return llvm::any_of(alloca->getUsers(), [](Operation *user) {
+    return isa<amx::AMXDialect>(user->getDialect());
+  });
 }
 
 void hoistAMXBuffers(Operation *root) {
   root->walk([](memref::AllocaOp alloca) {
-    if (!alloca.getType().hasStaticShape() ||
-        !llvm::any_of(alloca->getUsers(), [](Operation *user) {
-          return isa<amx::AMXDialect>(user->getDialect());
-        }))
+    if (!alloca.getType().hasStaticShape() || !isTileBuffer(alloca))
       return;
     Operation *outermost = alloca;
     while (
@@ -377,11 +424,32 @@ FailureOr<int64_t> convertVectorToAMX(Operation *root,
   int64_t converted = countTileProducts(root) - before;
   if (converted == 0)
     return 0;
+  // Upstream gives each tile load its own view of the buffer: merged, the
+  // loads of one operand have the same operands (ReuseTileLoad).
+  IRRewriter rewriter(context);
+  DominanceInfo dominance(root);
+  eliminateCommonSubExpressions(rewriter, dominance, root);
   RewritePatternSet forwarding(context);
   populateAMXTileForwardingPatterns(forwarding);
   if (failed(applyPatternsGreedily(root, std::move(forwarding))))
     return failure();
   hoistAMXBuffers(root);
+  // A stack buffer in a parallel loop's body keeps the alloca scope that
+  // convert-scf-to-openmp wraps it in, which then cannot hold the body's
+  // lowered loops: say so here rather than fail later.
+  WalkResult walk = root->walk([](memref::AllocaOp alloca) {
+    if (isTileBuffer(alloca) && isa_and_nonnull<scf::ParallelOp, scf::ForallOp>(
+                                    alloca->getParentOp())) {
+      alloca.emitError("regtile-vector-to-amx: a tile moves through a stack "
+                       "buffer in a parallel loop (an accumulator used as a "
+                       "vector, or an operand not read from memory), which "
+                       "regtile-lower-to-llvm cannot lower");
+      return WalkResult::interrupt();
+    }
+    return WalkResult::advance();
+  });
+  if (walk.wasInterrupted())
+    return failure();
   return converted;
 }
 
