@@ -105,3 +105,52 @@ func.func @masked_and_f32(%A: memref<16x16x2xbf16>, %B: memref<16x16x2xbf16>, %F
   %w = vector.contract {indexing_maps = [#mA, #mB, #mC], iterator_types = ["parallel", "parallel", "reduction", "reduction"], kind = #vector.kind<add>} %f, %f, %acc : vector<16x16x1xf32>, vector<16x16x1xf32> into vector<16x16xf32>
   return %u, %w : vector<16x16xf32>, vector<16x16xf32>
 }
+
+// -----
+
+#mA = affine_map<(m, n, k, v) -> (m, k, v)>
+#mB = affine_map<(m, n, k, v) -> (k, n, v)>
+#mC = affine_map<(m, n, k, v) -> (m, n)>
+
+// 2 x 2 accumulators: each operand is loaded once for its two products
+// (upstream loads it per product: 8 loads, 12 tiles of the 8), and every
+// accumulator is loaded from C and stored there, past the others' round
+// trips through their buffers.
+// CHECK-LABEL: func.func @two_by_two
+// CHECK-NOT: memref.alloca
+// CHECK-COUNT-4: amx.tile_load %{{.*}} : memref<32x32xf32, strided<[64, 1]>> into !amx.tile<16x16xf32>
+// CHECK: scf.for
+// CHECK-COUNT-4: amx.tile_load
+// CHECK-NOT: amx.tile_load
+// CHECK-COUNT-4: amx.tile_mulf
+// CHECK: scf.yield
+// CHECK-COUNT-4: amx.tile_store
+// CHECK-NOT: memref.alloca
+func.func @two_by_two(%A: memref<32x64x2xbf16>, %B: memref<64x32x2xbf16>, %C: memref<64x64xf32>) {
+  %c0 = arith.constant 0 : index
+  %c16 = arith.constant 16 : index
+  %c64 = arith.constant 64 : index
+  %pb = arith.constant 0.0 : bf16
+  %pf = arith.constant 0.0 : f32
+  %sc = memref.subview %C[0, 0] [32, 32] [1, 1] : memref<64x64xf32> to memref<32x32xf32, strided<[64, 1]>>
+  %c00 = vector.transfer_read %sc[%c0, %c0], %pf {in_bounds = [true, true]} : memref<32x32xf32, strided<[64, 1]>>, vector<16x16xf32>
+  %c01 = vector.transfer_read %sc[%c0, %c16], %pf {in_bounds = [true, true]} : memref<32x32xf32, strided<[64, 1]>>, vector<16x16xf32>
+  %c10 = vector.transfer_read %sc[%c16, %c0], %pf {in_bounds = [true, true]} : memref<32x32xf32, strided<[64, 1]>>, vector<16x16xf32>
+  %c11 = vector.transfer_read %sc[%c16, %c16], %pf {in_bounds = [true, true]} : memref<32x32xf32, strided<[64, 1]>>, vector<16x16xf32>
+  %r:4 = scf.for %k = %c0 to %c64 step %c16 iter_args(%x00 = %c00, %x01 = %c01, %x10 = %c10, %x11 = %c11) -> (vector<16x16xf32>, vector<16x16xf32>, vector<16x16xf32>, vector<16x16xf32>) {
+    %a0 = vector.transfer_read %A[%c0, %k, %c0], %pb {in_bounds = [true, true, true]} : memref<32x64x2xbf16>, vector<16x16x2xbf16>
+    %a1 = vector.transfer_read %A[%c16, %k, %c0], %pb {in_bounds = [true, true, true]} : memref<32x64x2xbf16>, vector<16x16x2xbf16>
+    %b0 = vector.transfer_read %B[%k, %c0, %c0], %pb {in_bounds = [true, true, true]} : memref<64x32x2xbf16>, vector<16x16x2xbf16>
+    %b1 = vector.transfer_read %B[%k, %c16, %c0], %pb {in_bounds = [true, true, true]} : memref<64x32x2xbf16>, vector<16x16x2xbf16>
+    %y00 = vector.contract {indexing_maps = [#mA, #mB, #mC], iterator_types = ["parallel", "parallel", "reduction", "reduction"], kind = #vector.kind<add>} %a0, %b0, %x00 : vector<16x16x2xbf16>, vector<16x16x2xbf16> into vector<16x16xf32>
+    %y01 = vector.contract {indexing_maps = [#mA, #mB, #mC], iterator_types = ["parallel", "parallel", "reduction", "reduction"], kind = #vector.kind<add>} %a0, %b1, %x01 : vector<16x16x2xbf16>, vector<16x16x2xbf16> into vector<16x16xf32>
+    %y10 = vector.contract {indexing_maps = [#mA, #mB, #mC], iterator_types = ["parallel", "parallel", "reduction", "reduction"], kind = #vector.kind<add>} %a1, %b0, %x10 : vector<16x16x2xbf16>, vector<16x16x2xbf16> into vector<16x16xf32>
+    %y11 = vector.contract {indexing_maps = [#mA, #mB, #mC], iterator_types = ["parallel", "parallel", "reduction", "reduction"], kind = #vector.kind<add>} %a1, %b1, %x11 : vector<16x16x2xbf16>, vector<16x16x2xbf16> into vector<16x16xf32>
+    scf.yield %y00, %y01, %y10, %y11 : vector<16x16xf32>, vector<16x16xf32>, vector<16x16xf32>, vector<16x16xf32>
+  }
+  vector.transfer_write %r#0, %sc[%c0, %c0] {in_bounds = [true, true]} : vector<16x16xf32>, memref<32x32xf32, strided<[64, 1]>>
+  vector.transfer_write %r#1, %sc[%c0, %c16] {in_bounds = [true, true]} : vector<16x16xf32>, memref<32x32xf32, strided<[64, 1]>>
+  vector.transfer_write %r#2, %sc[%c16, %c0] {in_bounds = [true, true]} : vector<16x16xf32>, memref<32x32xf32, strided<[64, 1]>>
+  vector.transfer_write %r#3, %sc[%c16, %c16] {in_bounds = [true, true]} : vector<16x16xf32>, memref<32x32xf32, strided<[64, 1]>>
+  return
+}
