@@ -69,10 +69,11 @@ module attributes {transform.with_named_sequence} {
   // (cache_read {interleave}, packed before the row loop), and each step is
   // one vdpbf16ps / vpdpbusd per accumulator (cache_reduce's dot form; s8 x
   // s8 and u8 x u8 with Bc flipped to the other signedness and 128 x A's
-  // row sums subtracted / added). bf16 on a target with AMX-BF16: each
-  // block's whole 32 x 32 tiles on the tile unit (amx_gemm_block: B's part
-  // packed [N'/16][K'/2][16][2], 2 x 2 accumulator tiles through 32-deep K
-  // steps, tdpbf16ps), the block's edges with the micro-kernel above
+  // row sums subtracted / added). bf16 and s8 x s8 on a target with AMX:
+  // each block's whole 32 x 32 tiles on the tile unit (amx_gemm_block: B's
+  // part packed [N'/16][K'/g][16][g], 2 x 2 accumulator tiles through K
+  // steps of 16 groups, tdpbf16ps / tdpbssd), the block's edges with the
+  // micro-kernel above
   // (@regtile_block_gemm; the epilogue form keeps the micro-kernel).
   transform.named_sequence @regtile_matmul_blocked(
       %func: !transform.any_op {transform.readonly},
@@ -313,9 +314,9 @@ module attributes {transform.with_named_sequence} {
     %block, %jc, %pc = transform.structured.tile_using_for %piece tile_sizes [0, %nc, %kc]
         : (!transform.any_op, !transform.param<i64>, !transform.param<i64>)
         -> (!transform.any_op, !transform.any_op, !transform.any_op)
-    // bf16 on a target with AMX: the block's whole 32 x 32 tiles on the
-    // tile unit, B's part packed for it; the edges (all of the block
-    // elsewhere) with the vector micro-kernel below.
+    // bf16 and s8 x s8 on a target with AMX: the block's whole 32 x 32
+    // tiles on the tile unit, B's part packed for it; the edges (all of the
+    // block elsewhere) with the vector micro-kernel below.
     %amx, %amx_pack, %edges = transform.regtile.amx_gemm_block %block {where_available}
         : (!transform.any_op) -> (!transform.any_op, !transform.any_op, !transform.any_op)
     %amx_copies = transform.regtile.pack_unpack_to_tile_copies %amx_pack

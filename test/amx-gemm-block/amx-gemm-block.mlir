@@ -10,7 +10,7 @@
 // CHECK: scf.for %[[J:.*]] = %c0 to %c96 step %c32
 // CHECK:   scf.for %[[I:.*]] = %c0 to %c64 step %c32
 // CHECK:     vector.transfer_read {{.*}} : tensor<32x32xf32>, vector<16x16xf32>
-// CHECK:     scf.for %{{.*}} = %c0 to %c128 step %c32 iter_args({{.*}}) -> (vector<16x16xf32>, vector<16x16xf32>, vector<16x16xf32>, vector<16x16xf32>)
+// CHECK:     scf.for %{{.*}} = %c0 to %c128 step %c32{{.*}} iter_args({{.*}}) -> (vector<16x16xf32>, vector<16x16xf32>, vector<16x16xf32>, vector<16x16xf32>)
 // CHECK:       tensor.expand_shape {{.*}} : tensor<32x32xbf16> into tensor<32x16x2xbf16>
 // CHECK:       tensor.extract_slice %[[BP]]{{.*}} : tensor<6x64x16x2xbf16> to tensor<16x16x2xbf16>
 // CHECK-COUNT-4: vector.contract {{.*}} : vector<16x16x2xbf16>, vector<16x16x2xbf16> into vector<16x16xf32>
@@ -67,6 +67,27 @@ module attributes {transform.with_named_sequence} {
 func.func @dynamic(%a: tensor<?x?xbf16>, %b: tensor<?x?xbf16>, %c: tensor<?x?xf32>) -> tensor<?x?xf32> {
   %r = linalg.matmul ins(%a, %b : tensor<?x?xbf16>, tensor<?x?xbf16>) outs(%c : tensor<?x?xf32>) -> tensor<?x?xf32>
   return %r : tensor<?x?xf32>
+}
+module attributes {transform.with_named_sequence} {
+  transform.named_sequence @__transform_main(%root: !transform.any_op {transform.readonly}) {
+    %mm = transform.structured.match ops{["linalg.matmul"]} in %root : (!transform.any_op) -> !transform.any_op
+    %loop, %pack, %edges = transform.regtile.amx_gemm_block %mm {arch = "sapphirerapids"}
+        : (!transform.any_op) -> (!transform.any_op, !transform.any_op, !transform.any_op)
+    transform.yield
+  }
+}
+
+// -----
+
+// s8 x s8 -> i32: quads in each 32-bit lane, K steps of 64.
+// CHECK-LABEL: func.func @s8s8
+// CHECK: linalg.pack {{.*}} inner_tiles = [16, 4] {{.*}} : tensor<128x64xi8> -> tensor<4x32x16x4xi8>
+// CHECK: scf.for %{{.*}} = %c0 to %c128 step %c64{{.*}} iter_args({{.*}}) -> (vector<16x16xi32>, vector<16x16xi32>, vector<16x16xi32>, vector<16x16xi32>)
+// CHECK: tensor.expand_shape {{.*}} : tensor<32x64xi8> into tensor<32x16x4xi8>
+// CHECK-COUNT-4: vector.contract {{.*}} : vector<16x16x4xi8>, vector<16x16x4xi8> into vector<16x16xi32>
+func.func @s8s8(%a: tensor<64x128xi8>, %b: tensor<128x64xi8>, %c: tensor<64x64xi32>) -> tensor<64x64xi32> {
+  %r = linalg.matmul ins(%a, %b : tensor<64x128xi8>, tensor<128x64xi8>) outs(%c : tensor<64x64xi32>) -> tensor<64x64xi32>
+  return %r : tensor<64x64xi32>
 }
 module attributes {transform.with_named_sequence} {
   transform.named_sequence @__transform_main(%root: !transform.any_op {transform.readonly}) {

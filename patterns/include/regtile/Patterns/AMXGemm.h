@@ -21,7 +21,7 @@ struct AMXGemmBlockResult {
   /// The outermost loop of the tile kernel (32-column panels).
   mlir::Operation *loop = nullptr;
   /// The pack of B's part into the tiles' VNNI layout (a linalg.pack):
-  /// [N'/16][K'/2][16][2].
+  /// [N'/16][K'/g][16][g], g = 2 (bf16) or 4 (i8) values per 32-bit lane.
   mlir::Operation *pack = nullptr;
   /// The parts of the GEMM outside the tiles, each a clone of the op on
   /// slices of its operands (none where a part is statically empty): the
@@ -31,21 +31,23 @@ struct AMXGemmBlockResult {
 };
 
 /// Whether the AMX unit of `target` computes `op`: a GEMM (the contraction
-/// interface, maps (m, k), (k, n) -> (m, n)) on tensors, bf16 x bf16 -> f32,
-/// on a target with AMX-BF16. Sets `reason` if not.
+/// interface, maps (m, k), (k, n) -> (m, n)) on tensors, bf16 x bf16 -> f32
+/// on a target with AMX-BF16 or s8 x s8 -> i32 with AMX-INT8, with whole
+/// tiles where its sizes are static. Sets `reason` if not.
 bool amxComputesGemm(mlir::linalg::LinalgOp op, const TargetInfo &target,
                      std::string &reason);
 
 /// Computes the part of `op` (see amxComputesGemm) made of whole 32 x 32
-/// output tiles and whole 32-deep K steps with 2 x 2 accumulators of
-/// 16 x 16 in the VNNI form regtile-vector-to-amx puts on the tiles:
-///   Bp = pack B[0:K', 0:N'] as [N'/16][K'/2][16][2]
+/// output tiles and whole K steps (16 groups of g) with 2 x 2 accumulators
+/// of 16 x 16 in the VNNI form regtile-vector-to-amx puts on the tiles:
+///   Bp = pack B[0:K', 0:N'] as [N'/16][K'/g][16][g]
 ///   for j < N' step 32, for i < M' step 32:
 ///     4 accumulators from C[i:i+32, j:j+32]
-///     for k < K' step 32: A[i.., k..] as [32][16][2] (rows read in place),
-///                         Bp's two panels, 4 contractions
+///     for k < K' step 16g: A[i.., k..] as [32][16][g] (rows read in place),
+///                          Bp's two panels, 4 contractions
 ///     store them
-/// (M', N', K' = M, N, K rounded down to 32), and the rest as `edges`.
+/// (M', N' = M, N rounded down to 32, K' = K to 16g), and the rest as
+/// `edges`.
 /// Replaces `op`. Fails without changing the IR, setting `reason`, if the
 /// unit does not compute `op`.
 mlir::FailureOr<AMXGemmBlockResult> amxGemmBlock(mlir::RewriterBase &rewriter,

@@ -5,6 +5,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "regtile/Patterns/AMXGemm.h"
+#include "regtile/Patterns/DotProduct.h"
 #include "regtile/Target/TargetInfo.h"
 
 #include "mlir/Dialect/Affine/IR/AffineOps.h"
@@ -22,15 +23,21 @@ namespace regtile {
 
 namespace {
 
-/// The output tile (2 x 2 accumulators of 16 x 16) and the K step (16
-/// bf16 pairs: one tile row of 64 bytes).
-constexpr int64_t kTile = 32, kHalf = 16, kPair = 2;
+/// The output tile: 2 x 2 accumulators of 16 x 16.
+constexpr int64_t kTile = 32, kHalf = 16;
 
-/// `size` rounded down to a multiple of kTile.
-OpFoldResult roundDown(OpBuilder &b, Location loc, OpFoldResult size) {
+/// `size` rounded down to a multiple of `multiple`.
+OpFoldResult roundDown(OpBuilder &b, Location loc, OpFoldResult size,
+                       int64_t multiple) {
   AffineExpr s = b.getAffineSymbolExpr(0);
   return affine::makeComposedFoldedAffineApply(
-      b, loc, s.floorDiv(kTile) * kTile, {size});
+      b, loc, s.floorDiv(multiple) * multiple, {size});
+}
+
+/// The values of one 32-bit lane of an AMX input tile: 2 bf16, 4 i8 (the
+/// VNNI factor). A K step is one tile row of 64 bytes: 16 groups.
+int64_t groupOf(Type inputType) {
+  return 32 / inputType.getIntOrFloatBitWidth();
 }
 
 OpFoldResult minus(OpBuilder &b, Location loc, OpFoldResult x, OpFoldResult y) {
@@ -102,8 +109,8 @@ Value cloneOnPart(OpBuilder &b, Location loc, linalg::LinalgOp op, Value c,
 
 bool amxComputesGemm(linalg::LinalgOp op, const TargetInfo &target,
                      std::string &reason) {
-  if (!target.has("amx-tile") || !target.has("amx-bf16")) {
-    reason = "the target has no AMX-BF16 tile unit";
+  if (!target.has("amx-tile")) {
+    reason = "the target has no AMX tile unit";
     return false;
   }
   if (!op.hasPureTensorSemantics() || op.getNumDpsInputs() != 2 ||
@@ -122,18 +129,38 @@ bool amxComputesGemm(linalg::LinalgOp op, const TargetInfo &target,
              "(m, n)";
     return false;
   }
-  Type a = getElementTypeOrSelf(op.getDpsInputOperand(0)->get().getType());
-  Type b = getElementTypeOrSelf(op.getDpsInputOperand(1)->get().getType());
-  Type c = getElementTypeOrSelf(op.getDpsInitOperand(0)->get().getType());
-  if (!a.isBF16() || !b.isBF16() || !c.isF32()) {
-    reason = "expected bf16 x bf16 -> f32";
+  // The products the unit computes: bf16 pairs into f32 (AMX-BF16); i8
+  // quads into i32 (AMX-INT8), signed x signed as the VNNI contraction
+  // reads them (tdpbssd).
+  std::optional<DotProductBody> body = matchDotProductBody(op);
+  bool bf16 = body && body->inputType.isBF16() && body->accType.isF32();
+  bool i8 = body && body->inputType.isInteger(8) && body->accType.isInteger(32);
+  if (!bf16 && !i8) {
+    reason = "expected bf16 x bf16 -> f32 or i8 x i8 -> i32";
     return false;
   }
+  if (bf16 && !target.has("amx-bf16")) {
+    reason = "the target has no AMX-BF16 tile unit";
+    return false;
+  }
+  if (i8 && !target.has("amx-int8")) {
+    reason = "the target has no AMX-INT8 tile unit";
+    return false;
+  }
+  if (i8 && (body->unsignedInput[0] || body->unsignedInput[1])) {
+    reason = "u8 inputs are not computed on the tile unit yet (only s8 x "
+             "s8)";
+    return false;
+  }
+  int64_t step = kHalf * groupOf(body->inputType);
   SmallVector<int64_t> ranges = op.getStaticLoopRanges();
-  if (llvm::any_of(ranges, [](int64_t r) {
-        return !ShapedType::isDynamic(r) && r < kTile;
-      })) {
-    reason = "no whole 32 x 32 x 32 tile: M, N and K must be 32 or more";
+  if (llvm::any_of(
+          ranges,
+          [](int64_t r) { return !ShapedType::isDynamic(r) && r < kTile; }) ||
+      (!ShapedType::isDynamic(ranges[2]) && ranges[2] < step)) {
+    reason = ("no whole tile: M and N must be 32 or more, K " + Twine(step) +
+              " or more")
+                 .str();
     return false;
   }
   return true;
@@ -154,11 +181,13 @@ FailureOr<AMXGemmBlockResult> amxGemmBlock(RewriterBase &rewriter,
   OpFoldResult m = tensor::getMixedSize(rewriter, loc, a, 0);
   OpFoldResult k = tensor::getMixedSize(rewriter, loc, a, 1);
   OpFoldResult n = tensor::getMixedSize(rewriter, loc, b, 1);
-  OpFoldResult mt = roundDown(rewriter, loc, m);
-  OpFoldResult nt = roundDown(rewriter, loc, n);
-  OpFoldResult kt = roundDown(rewriter, loc, k);
+  Type in = getElementTypeOrSelf(a.getType());
+  Type out = getElementTypeOrSelf(c.getType());
+  const int64_t kPair = groupOf(in), kStep = kHalf * kPair;
+  OpFoldResult mt = roundDown(rewriter, loc, m, kTile);
+  OpFoldResult nt = roundDown(rewriter, loc, n, kTile);
+  OpFoldResult kt = roundDown(rewriter, loc, k, kStep);
   OpFoldResult zero = rewriter.getIndexAttr(0);
-  Type bf16 = rewriter.getBF16Type(), f32 = rewriter.getF32Type();
 
   // B's tiled part in the VNNI layout, one 16-column panel after another.
   AMXGemmBlockResult result;
@@ -174,11 +203,12 @@ FailureOr<AMXGemmBlockResult> amxGemmBlock(RewriterBase &rewriter,
   result.pack = pack;
   Value packed = pack.getResult();
 
-  auto accType = VectorType::get({kHalf, kHalf}, f32);
-  auto inType = VectorType::get({kHalf, kHalf, kPair}, bf16);
+  auto accType = VectorType::get({kHalf, kHalf}, out);
+  auto inType = VectorType::get({kHalf, kHalf, kPair}, in);
   auto idx = [&](int64_t v) { return rewriter.getIndexAttr(v); };
   Value c0 = arith::ConstantIndexOp::create(rewriter, loc, 0);
   Value step = arith::ConstantIndexOp::create(rewriter, loc, kTile);
+  Value depthStep = arith::ConstantIndexOp::create(rewriter, loc, kStep);
   auto cols = scf::ForOp::create(
       rewriter, loc, c0, getValueOrCreateConstantIndexOp(rewriter, loc, nt),
       step, ValueRange{c},
@@ -198,12 +228,12 @@ FailureOr<AMXGemmBlockResult> amxGemmBlock(RewriterBase &rewriter,
                   bi, loc, AffineMap::get(1, 0, d.floorDiv(kHalf)), j);
               auto depth = scf::ForOp::create(
                   bi, loc, c0, getValueOrCreateConstantIndexOp(bi, loc, kt),
-                  step, accs,
+                  depthStep, accs,
                   [&](OpBuilder &bk, Location loc, Value kk, ValueRange acc) {
                     Value aTile =
-                        extract(bk, loc, a, {i, kk}, {idx(kTile), idx(kTile)});
+                        extract(bk, loc, a, {i, kk}, {idx(kTile), idx(kStep)});
                     auto a3Type =
-                        RankedTensorType::get({kTile, kHalf, kPair}, bf16);
+                        RankedTensorType::get({kTile, kHalf, kPair}, in);
                     Value a3 = tensor::ExpandShapeOp::create(
                         bk, loc, a3Type, aTile,
                         SmallVector<ReassociationIndices>{{0}, {1, 2}});
@@ -218,7 +248,7 @@ FailureOr<AMXGemmBlockResult> amxGemmBlock(RewriterBase &rewriter,
                           bk, loc, panel,
                           arith::ConstantIndexOp::create(bk, loc, q));
                       auto sliceType =
-                          RankedTensorType::get({kHalf, kHalf, kPair}, bf16);
+                          RankedTensorType::get({kHalf, kHalf, kPair}, in);
                       SmallVector<OpFoldResult> offsets{p, pairRow, idx(0),
                                                         idx(0)};
                       SmallVector<OpFoldResult> sizes{idx(1), idx(kHalf),
