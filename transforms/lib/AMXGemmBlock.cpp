@@ -13,7 +13,7 @@ DiagnosedSilenceableFailure regtile::transform_ops::AMXGemmBlockOp::apply(
     transform::TransformResults &results, transform::TransformState &state) {
   auto targets = llvm::to_vector(state.getPayloadOps(getTarget()));
   // Checked before any change: a refusal leaves the payload as it was.
-  SmallVector<bool> computes;
+  SmallVector<std::optional<regtile::TargetInfo>> amxTargets;
   for (Operation *target : targets) {
     auto op = dyn_cast<linalg::LinalgOp>(target);
     if (!op && !getWhereAvailable())
@@ -26,16 +26,14 @@ DiagnosedSilenceableFailure regtile::transform_ops::AMXGemmBlockOp::apply(
     bool yes = op && regtile::amxComputesGemm(op, *info, reason);
     if (!yes && !getWhereAvailable())
       return refuse(*this, target, reason);
-    computes.push_back(yes);
+    amxTargets.push_back(yes ? std::optional(*info) : std::nullopt);
   }
   SmallVector<Operation *> loops, packs, edges;
-  for (auto [target, yes] : llvm::zip(targets, computes)) {
-    if (!yes) {
+  for (auto [target, info] : llvm::zip(targets, amxTargets)) {
+    if (!info) {
       edges.push_back(target);
       continue;
     }
-    FailureOr<regtile::TargetInfo> info =
-        resolveTarget(getOperation(), getArch(), target);
     std::string reason;
     FailureOr<regtile::AMXGemmBlockResult> done = regtile::amxGemmBlock(
         rewriter, cast<linalg::LinalgOp>(target), *info, reason);

@@ -1,7 +1,6 @@
-//===- RequestAMX.cpp - regtile-request-amx
-//--------------------------------===//
+//===- RequestAMX.cpp - regtile-request-amx -------------------------------===//
 //
-// Functions that use AMX tiles ask Linux for the permission first (see
+// A module that uses AMX tiles asks Linux for them when it is loaded (see
 // Passes.td).
 //
 //===----------------------------------------------------------------------===//
@@ -105,8 +104,7 @@ struct RegtileRequestAMXPass
       return;
     OpBuilder b(module.getContext());
     buildRequest(b, module);
-    // A constructor, not a call in each kernel: LLVM configures the tiles
-    // (ldtilecfg) at a kernel's entry, before any call in it.
+    // A constructor, not a call in each kernel (see Passes.td).
     b.setInsertionPointToEnd(module.getBody());
     LLVM::GlobalCtorsOp::create(
         b, module.getLoc(),

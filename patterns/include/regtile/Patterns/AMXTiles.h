@@ -43,8 +43,11 @@ void hoistAMXBuffers(mlir::Operation *root);
 /// `target` computes (bf16 x bf16 -> f32 with AMX-BF16, i8 x i8 -> i32
 /// with AMX-INT8; in the VNNI layout, at most 16 x 16 tiles: upstream's
 /// convert-vector-to-amx form) to AMX ops, then forwards the tiles
-/// (populateAMXTileForwardingPatterns) and hoists their buffers. Others
-/// are left as they are. Returns the number of contractions converted.
+/// (populateAMXTileForwardingPatterns) and hoists their buffers. Others,
+/// and those with a masked operand, are left as they are. Returns the
+/// number of contractions converted; fails, with an error at the buffer,
+/// where a tile still moves through a stack buffer in a parallel loop's
+/// body (regtile-lower-to-llvm cannot lower an alloca there).
 mlir::FailureOr<int64_t> convertVectorToAMX(mlir::Operation *root,
                                             const TargetInfo &target);
 

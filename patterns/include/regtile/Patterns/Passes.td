@@ -67,7 +67,10 @@ def RegtileVectorToAMX : Pass<"regtile-vector-to-amx"> {
     iteration, tiles load from and store to the memory the vectors came
     from and went to, a zero accumulator is `amx.tile_zero`, and the
     buffers left are hoisted out of sequential loops. Nothing changes on
-    a target without AMX. Memrefs only (after bufferization).
+    a target without AMX, nor for a contraction with a masked operand. An
+    error where a tile still moves through a stack buffer in a parallel
+    loop's body (an accumulator used as a vector there), which the
+    lowering cannot take. Memrefs only (after bufferization).
   }];
   let options = [TargetOption];
   let dependentDialects = [

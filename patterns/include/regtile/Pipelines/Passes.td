@@ -212,17 +212,20 @@ def RegtileConvertControlFlowToLLVM
 }
 
 def RegtileRequestAMX : Pass<"regtile-request-amx", "mlir::ModuleOp"> {
-  let summary = "Functions that use AMX tiles ask Linux for them first";
+  let summary = "A module that uses AMX tiles asks Linux for them when it "
+                "is loaded";
   let description = [{
     Linux gives a process the AMX tile registers only after it asked
     (`arch_prctl(ARCH_REQ_XCOMP_PERM, XFEATURE_XTILEDATA)`); an AMX
-    instruction before that faults. Each LLVM function that executes AMX
-    intrinsics (`llvm.x86.tile*`, `llvm.x86.tdp*`) first calls
-    `__regtile_request_amx`, which asks once per process (an atomic flag;
-    both `linkonce_odr`, shared by kernels compiled apart), so that a
-    kernel needs nothing from its caller. Linux on x86-64 only; a process
-    the kernel refuses (no AMX in the CPU or the VM) faults at its first
-    tile instruction.
+    instruction before that faults. A module with a function that executes
+    AMX intrinsics (`llvm.x86.tile*`, `llvm.x86.tdp*`) gets
+    `__regtile_request_amx`, run as a constructor (`llvm.mlir.global_ctors`),
+    which asks once per process (an atomic flag; both `linkonce_odr`, shared
+    by kernels compiled apart), so that a kernel needs nothing from its
+    caller. A constructor, not a call in each kernel: LLVM configures the
+    tiles (`ldtilecfg`) at a kernel's entry, before any call in it. Linux on
+    x86-64 only; a process the kernel refuses (no AMX in the CPU or the VM)
+    faults at its first tile instruction.
   }];
   let dependentDialects = ["mlir::LLVM::LLVMDialect"];
 }

@@ -14,6 +14,7 @@
 #include "mlir/Dialect/AMX/AMXDialect.h"
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
+#include "mlir/Dialect/MemRef/Utils/MemRefUtils.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/Dialect/Utils/StaticValueUtils.h"
 #include "mlir/Dialect/Vector/IR/VectorOps.h"
@@ -37,11 +38,14 @@ bool allZero(ValueRange indices) {
                       [](Value v) { return isConstantIntValue(v, 0); });
 }
 
-/// The buffer `memref` is a view of (through subviews, reshapes, ...).
-Value rootOf(Value memref) {
-  while (auto view = memref.getDefiningOp<ViewLikeOpInterface>())
-    memref = view.getViewSource();
-  return memref;
+/// Whether `op` may write memory. Tile loads do not: their write effect
+/// only asks for a tile register of their own.
+bool mayWrite(Operation *op) {
+  if (isa<amx::TileLoadOp>(op))
+    return false;
+  auto effects = dyn_cast<MemoryEffectOpInterface>(op);
+  return !effects ? !isMemoryEffectFree(op)
+                  : effects.hasEffect<MemoryEffects::Write>();
 }
 
 /// A 2-D transfer without a mask, in bounds, over the two innermost dims
@@ -127,7 +131,7 @@ void eraseWithBuffer(RewriterBase &rewriter, Operation *op, Value buffer) {
     rewriter.eraseOp(buffer.getDefiningOp());
 }
 
-/// A fresh buffer for one tile, created before `before` (hoistAMXBuffers
+/// A fresh buffer for one tile, at the insertion point (hoistAMXBuffers
 /// moves it out of the loops).
 Value createTileBuffer(RewriterBase &rewriter, Location loc,
                        amx::TileType type) {
@@ -278,15 +282,13 @@ private:
       return false;
     for (Operation *op = first->getNextNode(); op != last;
          op = op->getNextNode()) {
-      if (isa<amx::TileLoadOp>(op))
-        continue;
       if (auto write = dyn_cast<vector::TransferWriteOp>(op))
         if (write.getBase().getDefiningOp<memref::AllocaOp>() &&
-            write.getBase() != rootOf(first.getBase()))
+            write.getBase() !=
+                memref::skipViewLikeOps(
+                    cast<TypedValue<MemRefType>>(first.getBase())))
           continue;
-      auto effects = dyn_cast<MemoryEffectOpInterface>(op);
-      if (!effects ? !isMemoryEffectFree(op)
-                   : effects.hasEffect<MemoryEffects::Write>())
+      if (mayWrite(op))
         return false;
     }
     return true;
@@ -335,11 +337,7 @@ struct ReuseTileLoad : OpRewritePattern<amx::TileLoadOp> {
         rewriter.replaceOp(load, earlier.getResult());
         return success();
       }
-      if (earlier)
-        continue;
-      auto effects = dyn_cast<MemoryEffectOpInterface>(op);
-      if (!effects ? !isMemoryEffectFree(op)
-                   : effects.hasEffect<MemoryEffects::Write>())
+      if (mayWrite(op))
         break;
     }
     return rewriter.notifyMatchFailure(load, "no earlier load of the same");
@@ -362,8 +360,6 @@ bool amxComputes(vector::ContractionOp contract, const TargetInfo &target) {
     return false;
   if (lhs.isBF16() && acc.isF32())
     return target.has("amx-bf16");
-  if (lhs.isF16() && acc.isF32())
-    return target.has("amx-fp16");
   return lhs.isInteger(8) && acc.isInteger(32) && target.has("amx-int8");
 }
 
