@@ -27,6 +27,14 @@
 // (convolution_blocking's channels_innermost: 0 = derive, 1 = innermost,
 // 2 = outermost), for schedules that tune them (transform.tune.knob).
 module attributes {transform.with_named_sequence} {
+  // From regtile_matmul.mlir (the strategy library is loaded as a whole).
+  transform.named_sequence @regtile_block_gemm_epilogue(
+      %mm: !transform.any_op {transform.consumed},
+      %fixed_mr: !transform.param<i64> {transform.readonly},
+      %fixed_nr: !transform.param<i64> {transform.readonly},
+      %fixed_kc: !transform.param<i64> {transform.readonly},
+      %fixed_nc: !transform.param<i64> {transform.readonly},
+      %prefetch: !transform.param<i64> {transform.readonly})
 
   transform.named_sequence @regtile_conv2d(%func: !transform.any_op {transform.readonly}) {
     %derive = transform.param.constant 0 : i64 -> !transform.param<i64>
@@ -103,13 +111,26 @@ module attributes {transform.with_named_sequence} {
   // transposes (transform.regtile.convert_to_channels_last), their
   // elementwise consumer chains made one generic each first (a bias add and
   // a ReLU: one epilogue, which moves with the convolution), transposes
-  // between two of them folded away; returns the transposes added. What
-  // cannot be converted stays as it was.
+  // between two of them folded away; returns the transposes added. A 1x1
+  // stride-1 one of one image becomes the GEMM it is instead, on views of
+  // its NCHW operands (convert_pointwise_to_matmul: no transposes; marked
+  // regtile.from_convolution, @regtile_conv2d_blocked blocks it as a GEMM).
+  // What cannot be converted stays as it was.
   transform.named_sequence @regtile_convert_to_channels_last(
       %func: !transform.any_op {transform.readonly}) -> !transform.any_op {
     transform.apply_patterns to %func {
       transform.apply_patterns.regtile.fuse_elementwise
     } : !transform.any_op
+    %pointwise = transform.collect_matching @regtile_match_convolution_like in %func
+        : (!transform.any_op) -> !transform.any_op
+    transform.foreach %pointwise : !transform.any_op {
+    ^bb0(%c: !transform.any_op):
+      transform.sequence %c : !transform.any_op failures(suppress) {
+      ^bb1(%one: !transform.any_op):
+        %gemm = transform.regtile.convert_pointwise_to_matmul %one
+            : (!transform.any_op) -> !transform.any_op
+      }
+    }
     %like = transform.collect_matching @regtile_match_convolution_like in %func
         : (!transform.any_op) -> !transform.any_op
     %transposes = transform.foreach %like : !transform.any_op -> !transform.any_op {
@@ -242,10 +263,23 @@ module attributes {transform.with_named_sequence} {
       %prefetch: !transform.param<i64> {transform.readonly},
       %stage_filter: !transform.param<i64> {transform.readonly},
       %channels_innermost: !transform.param<i64> {transform.readonly}) {
-    // NCHW convolutions as NHWC ones between transposes; what cannot be
-    // converted stays, and is reported below.
+    // NCHW convolutions as NHWC ones between transposes, or 1x1 ones as
+    // GEMMs; what cannot be converted stays, and is reported below.
     %transposes = transform.include @regtile_convert_to_channels_last
         failures(propagate) (%func) : (!transform.any_op) -> !transform.any_op
+    // The 1x1 ones made GEMMs: @regtile_matmul's blocking, their epilogue
+    // on its register tiles, every size derived from the target.
+    %gemms = transform.structured.match attributes{regtile.from_convolution} in %func
+        : (!transform.any_op) -> !transform.any_op
+    transform.foreach %gemms : !transform.any_op {
+    ^bb0(%mm: !transform.any_op):
+      %derive = transform.param.constant 0 : i64 -> !transform.param<i64>
+      %default_prefetch = transform.param.constant -1 : i64 -> !transform.param<i64>
+      transform.include @regtile_block_gemm_epilogue failures(propagate)
+          (%mm, %derive, %derive, %derive, %derive, %default_prefetch)
+          : (!transform.any_op, !transform.param<i64>, !transform.param<i64>,
+             !transform.param<i64>, !transform.param<i64>, !transform.param<i64>) -> ()
+    }
     %convs = transform.collect_matching @regtile_match_convolution_like in %func
         : (!transform.any_op) -> !transform.any_op
     transform.foreach %convs : !transform.any_op {

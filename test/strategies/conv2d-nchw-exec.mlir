@@ -1,8 +1,10 @@
 // @regtile_conv2d on NCHW layers (linalg.conv_2d_nchw_fchw, as torch-mlir
-// emits them): each is converted to the NHWC micro-kernel between
-// transposes (transform.regtile.convert_to_channels_last), its bias, ReLU
-// and residual add fused on the register tile, the transpose between the
-// two layers folded away. Execution against the unscheduled payload, exact
+// emits them): the 3x3 one is converted to the NHWC micro-kernel between
+// transposes (transform.regtile.convert_to_channels_last), the 1x1 one of
+// one image becomes the GEMM it is (convert_pointwise_to_matmul; of two
+// images, it goes through transposes, the one between the two layers
+// folded away), each with its bias, ReLU and residual add fused on the
+// register tile. Execution against the unscheduled payload, exact
 // (inputs are multiples of 1/8), on shapes that divide nothing: a 3x3
 // stride-2 layer over an odd input with 3 and 17 input channels, a
 // dilated 3x3, a 1x1 stride-2 layer, channel counts off the vector width;
@@ -26,11 +28,13 @@
 // RUN: %difftest --threads 1,2,3,7 %S/Inputs/depthwise_conv2d_nchw.mlir %{schedule} %{dwcases} | FileCheck %s --check-prefix=DW
 // DW: PASS 4 cases
 //
-// The scheduled IR of the two-layer case: no linalg op left; three 16 x 16
-// block transposes (transposing vector reads): the input's, the
-// residual's and the output's, none between the two layers; the layers'
-// FMAs on vectors with the bias and ReLU (and the residual) on the
-// accumulators.
+// The scheduled IR of the two-layer case: no linalg op left; two 16 x 16
+// block transposes (transposing vector reads): the input's and the first
+// layer's output's back to NCHW. The 1x1 layer is the GEMM it is, on
+// views of its NCHW operands (convert_pointwise_to_matmul: 63 pixels fill
+// 98% of four 16-lane vectors): filter x input rows, its bias one scalar
+// per output channel broadcast, the residual read as vectors on the
+// accumulators and the ReLU, no transpose of the residual or the output.
 // RUN: %substitute "N=1 H=7 W=9 KH=3 KW=3 SH=2 SW=2 DH=1 DW=1 HI=15 WI=19 CI=3 CO=20 CO2=33" %S/Inputs/conv2d_nchw.mlir \
 // RUN:   | %regtile-opt -p 'builtin.module(transform-preload-library{transform-library-paths=%regtile-src/strategies,%S/Inputs/conv2d_schedule.mlir},transform-interpreter{entry-point=schedule},regtile-strip-schedule)' \
 // RUN:   | FileCheck %s --check-prefix=IR
@@ -44,10 +48,16 @@
 // IR-NOT: linalg.
 // IR: vector.transfer_read {{.*}} permutation_map = #{{.*}} : tensor<1x?x?xf32>, vector<1x16x16xf32>
 // IR-NOT: vector.transfer_read {{.*}} vector<1x16x16xf32>
+// IR: tensor.collapse_shape %{{.*}} {{\[}}[0], [1, 2, 3]] : tensor<33x20x1x1xf32> into tensor<33x20xf32>
+// IR: tensor.collapse_shape %{{.*}} {{\[}}[0, 1], [2]] : tensor<1x20x63xf32> into tensor<20x63xf32>
+// IR: %[[RES:.*]] = tensor.collapse_shape %{{.*}} {{\[}}[0, 1], [2, 3]] : tensor<1x33x7x9xf32> into tensor<33x63xf32>
+// IR-NOT: vector.transfer_read {{.*}} vector<1x16x16xf32>
 // IR: vector.fma
 // IR-NOT: vector.transfer_read {{.*}} vector<1x16x16xf32>
+// IR: %[[B:.*]] = tensor.extract %{{.*}} : tensor<?xf32>
+// IR: vector.broadcast %[[B]] : f32 to vector<16xf32>
+// IR: vector.transfer_read %{{.*}} : tensor<?x63xf32>, vector<16xf32>
 // IR: arith.maximumf {{.*}} : vector<16xf32>
-// IR-NOT: linalg.
-// IR: vector.transfer_read {{.*}} permutation_map = #{{.*}} : tensor<1x?x?xf32>, vector<1x16x16xf32>
+// IR-NOT: vector.transfer_read {{.*}} vector<1x16x16xf32>
 // IR-NOT: linalg.
 // IR: return

@@ -3,7 +3,7 @@
 // fuse_elementwise): bias + GELU (tanh form) as two generics, bias + ReLU
 // as named ops (linalg.broadcast, linalg.add, linalg.max) and as generics
 // written in place on the GEMM's result, bias + GELU (erf
-// form) + a residual add, a dynamic M. Execution against the unscheduled
+// form) + a residual add, a per-row bias, a dynamic M. Execution against the unscheduled
 // payload on sizes that divide nothing (K within one block and K over
 // several: a head and a tail), with 1, 2, 3 and 7 threads. Tolerances: the
 // K sums are reassociated, tanh / erf are polynomial approximations on
@@ -11,7 +11,7 @@
 // DEFINE: %{schedule} = --schedule 'transform-preload-library{transform-library-paths=%regtile-src/strategies},transform-interpreter'
 // DEFINE: %{tol} = --rtol 2e-5 --atol 2e-5
 // RUN: %difftest --threads 1,2,3,7 %s --no-warnings %{schedule} %{tol} | FileCheck %s
-// CHECK: PASS 16 cases
+// CHECK: PASS 19 cases
 //
 // The scheduled IR (bias + GELU, 40 x 96 x 2500 on znver4: kc = 1024):
 // no linalg op left (neither the fill, the accumulators' initial value,
@@ -52,6 +52,22 @@
 // INPLACE: vector.transfer_write
 // INPLACE-NOT: linalg.
 // INPLACE-LABEL: func.func @main
+//
+// A per-row bias: one scalar per accumulator row, read once and broadcast,
+// on the accumulators; no linalg op left.
+// RUN: sed -n '/^\/\/ A per-row bias (indexed by M/,$p' %s | %substitute --target znver4 "M=37 N=53 K=301" /dev/stdin \
+// RUN:   | %regtile-opt -p 'builtin.module(transform-preload-library{transform-library-paths=%regtile-src/strategies},transform-interpreter,regtile-strip-schedule)' \
+// RUN:   | FileCheck %s --check-prefix=ROW
+// ROW-LABEL: func.func @kernel
+// ROW-NOT: linalg.
+// ROW: vector.fma
+// ROW: %[[B:.*]] = tensor.extract %{{.*}} : tensor<?xf32>
+// ROW: %[[V:.*]] = vector.broadcast %[[B]] : f32 to vector<16xf32>
+// ROW: arith.addf %{{.*}}, %[[V]] : vector<16xf32>
+// ROW: arith.maximumf {{.*}} : vector<16xf32>
+// ROW: vector.transfer_write
+// ROW-NOT: linalg.
+// ROW-LABEL: func.func @main
 
 #id = affine_map<(m, n) -> (m, n)>
 #col = affine_map<(m, n) -> (n)>
@@ -352,6 +368,61 @@ func.func @main() {
   %rs = tensor.cast %r : tensor<?x${N}xf32> to tensor<${M}x${N}xf32>
   %mr = bufferization.to_buffer %rs : tensor<${M}x${N}xf32> to memref<${M}x${N}xf32>
   %u = memref.cast %mr : memref<${M}x${N}xf32> to memref<*xf32>
+  call @regtilePrintF32(%u) : (memref<*xf32>) -> ()
+  return
+}
+module attributes {transform.with_named_sequence} {
+  transform.named_sequence @regtile_matmul(%f: !transform.any_op {transform.readonly})
+  transform.named_sequence @__transform_main(%root: !transform.any_op {transform.readonly}) {
+    %f = transform.structured.match ops{["func.func"]} attributes{sym_name = "kernel"} in %root : (!transform.any_op) -> !transform.any_op
+    transform.include @regtile_matmul failures(propagate) (%f) : (!transform.any_op) -> ()
+    transform.yield
+  }
+}
+
+// -----
+
+// A per-row bias (indexed by M, one value broadcast across each row of the
+// tile: an NCHW 1x1 layer's per-channel bias once it is a GEMM) + ReLU.
+// DIFFTEST-CASE: M=37 N=53 K=301
+// DIFFTEST-CASE: M=7 N=1 K=3
+// DIFFTEST-CASE: M=25 N=70 K=2100
+func.func @kernel(%a: tensor<${M}x${K}xf32>, %b: tensor<${K}x${N}xf32>, %bias: tensor<${M}xf32>) -> tensor<${M}x${N}xf32> {
+  %zero = arith.constant 0.0 : f32
+  %e = tensor.empty() : tensor<${M}x${N}xf32>
+  %z = linalg.fill ins(%zero : f32) outs(%e : tensor<${M}x${N}xf32>) -> tensor<${M}x${N}xf32>
+  %mm = linalg.matmul ins(%a, %b : tensor<${M}x${K}xf32>, tensor<${K}x${N}xf32>) outs(%z : tensor<${M}x${N}xf32>) -> tensor<${M}x${N}xf32>
+  %r = linalg.generic {indexing_maps = [affine_map<(m, n) -> (m, n)>, affine_map<(m, n) -> (m)>, affine_map<(m, n) -> (m, n)>],
+                       iterator_types = ["parallel", "parallel"]}
+      ins(%mm, %bias : tensor<${M}x${N}xf32>, tensor<${M}xf32>) outs(%e : tensor<${M}x${N}xf32>) {
+  ^bb0(%x: f32, %c: f32, %o: f32):
+    %s = arith.addf %x, %c : f32
+    %y = arith.maximumf %s, %zero : f32
+    linalg.yield %y : f32
+  } -> tensor<${M}x${N}xf32>
+  return %r : tensor<${M}x${N}xf32>
+}
+func.func private @regtileFillF32(memref<*xf32>, i64) attributes {llvm.emit_c_interface}
+func.func private @regtilePrintF32(memref<*xf32>) attributes {llvm.emit_c_interface}
+func.func @main() {
+  %s1 = arith.constant 1 : i64
+  %s2 = arith.constant 2 : i64
+  %s3 = arith.constant 3 : i64
+  %a = memref.alloc() : memref<${M}x${K}xf32>
+  %b = memref.alloc() : memref<${K}x${N}xf32>
+  %c = memref.alloc() : memref<${M}xf32>
+  %ua = memref.cast %a : memref<${M}x${K}xf32> to memref<*xf32>
+  %ub = memref.cast %b : memref<${K}x${N}xf32> to memref<*xf32>
+  %uc = memref.cast %c : memref<${M}xf32> to memref<*xf32>
+  call @regtileFillF32(%ua, %s1) : (memref<*xf32>, i64) -> ()
+  call @regtileFillF32(%ub, %s2) : (memref<*xf32>, i64) -> ()
+  call @regtileFillF32(%uc, %s3) : (memref<*xf32>, i64) -> ()
+  %ta = bufferization.to_tensor %a restrict : memref<${M}x${K}xf32> to tensor<${M}x${K}xf32>
+  %tb = bufferization.to_tensor %b restrict : memref<${K}x${N}xf32> to tensor<${K}x${N}xf32>
+  %tc = bufferization.to_tensor %c restrict : memref<${M}xf32> to tensor<${M}xf32>
+  %r = call @kernel(%ta, %tb, %tc) : (tensor<${M}x${K}xf32>, tensor<${K}x${N}xf32>, tensor<${M}xf32>) -> tensor<${M}x${N}xf32>
+  %m = bufferization.to_buffer %r : tensor<${M}x${N}xf32> to memref<${M}x${N}xf32>
+  %u = memref.cast %m : memref<${M}x${N}xf32> to memref<*xf32>
   call @regtilePrintF32(%u) : (memref<*xf32>) -> ()
   return
 }

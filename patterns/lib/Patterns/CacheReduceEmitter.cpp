@@ -296,15 +296,26 @@ Value TileEmitter::readAlongTile(OpBuilder &b, Location loc,
   for (unsigned d = 0, n = outMap.getNumResults(); d < n; ++d)
     opDims.push_back(b.getAffineDimExpr(outMap.getDimPosition(d)));
   AffineMap map = emap.replaceDimsAndSymbols(opDims, {}, plan.numLoops, 0);
-  Value &v =
-      epilogueReads[std::make_pair(i, std::make_pair(rowKey(map, r), j))];
+  // Read across the vector dim (a per-row bias): one value per row.
+  bool perRow = !map.isFunctionOfDim(plan.vecDim);
+  Value &v = epilogueReads[std::make_pair(
+      i, std::make_pair(rowKey(map, r), perRow ? 0 : j))];
   if (v)
     return v;
   SmallVector<Value> zeros(plan.redDims.size(),
                            arith::ConstantIndexOp::create(b, loc, 0));
-  Type elt = getElementTypeOrSelf(in->get().getType());
-  v = transferRead(b, loc, in->get(), inputIndices(b, loc, map, r, j, zeros),
-                   VectorType::get({plan.lanes}, elt), zeroOf(b, loc, elt),
+  Value source = in->get();
+  Type elt = getElementTypeOrSelf(source.getType());
+  VectorType type = VectorType::get({plan.lanes}, elt);
+  SmallVector<Value> idx = inputIndices(b, loc, map, r, j, zeros);
+  if (perRow) {
+    Value scalar = isa<RankedTensorType>(source.getType())
+                       ? Value(tensor::ExtractOp::create(b, loc, source, idx))
+                       : Value(memref::LoadOp::create(b, loc, source, idx));
+    v = vector::BroadcastOp::create(b, loc, type, scalar);
+    return v;
+  }
+  v = transferRead(b, loc, source, idx, type, zeroOf(b, loc, elt),
                    vectorInBounds(j));
   return v;
 }

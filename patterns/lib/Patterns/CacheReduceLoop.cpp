@@ -24,7 +24,8 @@ namespace {
 /// element type: a requantization writes i8) whose other inputs are
 /// scalars or tensors read along the tile's innermost dim (a per-channel
 /// scale or bias: a projected permutation of its dims ending with the
-/// innermost; a residual: the identity).
+/// innermost; a residual: the identity) or across it (a per-row bias: a
+/// projected permutation without the innermost dim, one value per row).
 bool isElementwiseEpilogue(linalg::GenericOp e, Value tile, Type accType) {
   auto tileType = cast<RankedTensorType>(tile.getType());
   auto initType =
@@ -50,8 +51,8 @@ bool isElementwiseEpilogue(linalg::GenericOp e, Value tile, Type accType) {
         map.getNumResults()
             ? map.getResultPosition(getAffineDimExpr(last, e.getContext()))
             : std::nullopt;
-    if (!map.isProjectedPermutation() || !inner ||
-        *inner != map.getNumResults() - 1 ||
+    if (!map.isProjectedPermutation() ||
+        (inner && *inner != map.getNumResults() - 1) ||
         !getElementTypeOrSelf(operand.get().getType()).isIntOrFloat())
       return false;
   }

@@ -25,6 +25,7 @@ ArrayRef<MarkInfo> getMarks() {
       {kPrefetchStreamsNextAttrName, MarkKind::Unit},
       {kReductionHeadAttrName, MarkKind::Unit},
       {kReductionTailAttrName, MarkKind::Unit},
+      {kFromConvolutionAttrName, MarkKind::Unit},
       {kTrimmedFromAttrName, MarkKind::Range},
   };
   return marks;

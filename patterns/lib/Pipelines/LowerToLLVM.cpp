@@ -274,7 +274,9 @@ LogicalResult buildLowerToLLVMPipeline(OpPassManager &pm,
   // A misspelled or mistyped regtile.* mark would be ignored by its pass.
   pm.addPass(createRegtileVerifyMarks());
 
-  // Bufferization.
+  // Bufferization (a result expanded into its destination written into a
+  // view of it, so that empty-tensor elimination reaches it).
+  pm.addNestedPass<func::FuncOp>(createRegtileMaterializeThroughReshapes());
   pm.addPass(bufferization::createEmptyTensorEliminationPass());
   pm.addPass(bufferization::createEmptyTensorToAllocTensorPass());
   bufferization::OneShotBufferizePassOptions bufferize;

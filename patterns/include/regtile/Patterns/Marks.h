@@ -55,6 +55,10 @@ constexpr llvm::StringLiteral kTrimmedFromAttrName = "regtile.trimmed_from";
 /// `transform.structured.match attributes{...}` after fusion).
 constexpr llvm::StringLiteral kReductionHeadAttrName = "regtile.reduction_head";
 constexpr llvm::StringLiteral kReductionTailAttrName = "regtile.reduction_tail";
+/// A GEMM that convert_pointwise_to_matmul made of a 1x1 convolution (unit):
+/// the convolution strategy finds it again by it and blocks it as a GEMM.
+constexpr llvm::StringLiteral kFromConvolutionAttrName =
+    "regtile.from_convolution";
 
 enum class MarkKind { Unit, Integer, String, Range };
 

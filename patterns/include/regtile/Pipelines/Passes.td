@@ -118,6 +118,26 @@ def RegtileBF16Storage : Pass<"regtile-bf16-storage", "mlir::ModuleOp"> {
   }];
 }
 
+def RegtileMaterializeThroughReshapes
+    : Pass<"regtile-materialize-through-reshapes"> {
+  let summary = "Write a result that reaches its destination buffer through "
+                "a tensor.expand_shape into a view of the buffer";
+  let description = [{
+    Rewrites `bufferization.materialize_in_destination` of a
+    `tensor.expand_shape` of `%x` into a memref `%buf` whose layout
+    collapses as the expansion says into the same op on `%x` and a
+    `memref.collapse_shape` view of `%buf`, and a reshape (or slice) of a
+    `tensor.empty` into an empty tensor of its shape (upstream's
+    `populateFoldTensorEmptyPatterns`). Empty-tensor elimination then
+    computes `%x` in the buffer itself: without this, bufferization gives
+    `%x` a buffer of its own and copies it into `%buf` (an NCHW layer made
+    a GEMM by `convert_pointwise_to_matmul`, whose F x H*W result is
+    expanded back to 1 x F x H x W, or a transpose between reshapes, paid
+    a copy of its whole output). Runs before bufferization.
+  }];
+  let dependentDialects = ["mlir::memref::MemRefDialect"];
+}
+
 def RegtileForwardBuffers : Pass<"regtile-forward-buffers"> {
   let summary = "After bufferization, let loops and switches that only "
                 "forward a buffer give it back, so that the copies of a "
