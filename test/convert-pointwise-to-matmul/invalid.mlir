@@ -1,10 +1,10 @@
 // convert_pointwise_to_matmul refuses, with the reason and a note at the
 // payload op, what is not an NCHW 1x1 stride-1 convolution of one image
 // whose pixels fill its vectors, and leaves it unchanged: a non-linalg op,
-// a convolution on buffers, a matmul, a 3x3 filter, stride 2, two images,
-// NHWC operands, 7 x 7 pixels (77% of four 16-lane vectors), a consumer
-// reading an operand by image row; an `arch` it does not understand is a
-// verifier error.
+// a convolution on buffers, a matmul, a depthwise convolution, a 3x3
+// filter, stride 2, two images, NHWC operands, 7 x 7 pixels (77% of four
+// 16-lane vectors), a consumer reading an operand by image row; an `arch`
+// it does not understand is a verifier error.
 // RUN: %regtile-opt %s -split-input-file -transform-interpreter -verify-diagnostics
 
 // expected-note @below {{payload op}}
@@ -46,7 +46,7 @@ func.func @matmul(%a: tensor<16x16xf32>, %b: tensor<16x16xf32>, %o: tensor<16x16
 module attributes {transform.with_named_sequence} {
   transform.named_sequence @__transform_main(%root: !transform.any_op {transform.readonly}) {
     %c = transform.structured.match ops{["linalg.matmul"]} in %root : (!transform.any_op) -> !transform.any_op
-    // expected-error @below {{cannot convert to a GEMM: expected a dense 2-D convolution (one batch, output channel and input channel dim)}}
+    // expected-error @below {{cannot convert to a GEMM: the op is not a convolution (no output image / filter loop pair)}}
     %mm = transform.regtile.convert_pointwise_to_matmul %c {arch = "znver4"} : (!transform.any_op) -> !transform.any_op
     transform.yield
   }
@@ -172,6 +172,23 @@ module attributes {transform.with_named_sequence} {
     %c = transform.structured.match ops{["linalg.conv_2d_nchw_fchw"]} in %root : (!transform.any_op) -> !transform.any_op
     // expected-error @below {{invalid target}}
     %mm = transform.regtile.convert_pointwise_to_matmul %c {arch = "notacpu"} : (!transform.any_op) -> !transform.any_op
+    transform.yield
+  }
+}
+
+// -----
+
+func.func @depthwise(%in: tensor<1x16x8x8xf32>, %f: tensor<16x1x1xf32>, %o: tensor<1x16x8x8xf32>) -> tensor<1x16x8x8xf32> {
+  // expected-note @below {{payload op}}
+  %c = linalg.depthwise_conv_2d_nchw_chw {strides = dense<1> : tensor<2xi64>, dilations = dense<1> : tensor<2xi64>}
+      ins(%in, %f : tensor<1x16x8x8xf32>, tensor<16x1x1xf32>) outs(%o : tensor<1x16x8x8xf32>) -> tensor<1x16x8x8xf32>
+  return %c : tensor<1x16x8x8xf32>
+}
+module attributes {transform.with_named_sequence} {
+  transform.named_sequence @__transform_main(%root: !transform.any_op {transform.readonly}) {
+    %c = transform.structured.match ops{["linalg.depthwise_conv_2d_nchw_chw"]} in %root : (!transform.any_op) -> !transform.any_op
+    // expected-error @below {{cannot convert to a GEMM: expected a dense 2-D convolution (one batch, output channel and input channel dim)}}
+    %mm = transform.regtile.convert_pointwise_to_matmul %c {arch = "znver4"} : (!transform.any_op) -> !transform.any_op
     transform.yield
   }
 }

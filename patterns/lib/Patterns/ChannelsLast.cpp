@@ -328,16 +328,11 @@ convertToChannelsLast(RewriterBase &rewriter, linalg::LinalgOp op,
     reason = msg.str();
     return failure();
   };
-  if (!op.hasPureTensorSemantics() || op.getNumDpsInputs() != 2 ||
-      op.getNumDpsInits() != 1)
-    return fail("expected a convolution on tensors with two inputs and one "
-                "output");
   unsigned filter;
   FailureOr<linalg::ConvolutionDimensions> dims =
-      classifyConvolution(op, filter);
+      classifyTensorConvolution(op, filter, reason);
   if (failed(dims))
-    return fail("the op is not a convolution (no output image / filter "
-                "loop pair)");
+    return failure();
   bool depthwise = isDepthwiseConvolution(*dims);
   if (!depthwise && !isDenseConvolution(*dims))
     return fail("expected a 2-D convolution with one batch, two output "

@@ -212,6 +212,23 @@ classifyConvolution(linalg::LinalgOp op, unsigned &filterOperand) {
   return dims;
 }
 
+FailureOr<linalg::ConvolutionDimensions>
+classifyTensorConvolution(linalg::LinalgOp op, unsigned &filterOperand,
+                          std::string &reason) {
+  if (!op.hasPureTensorSemantics() || op.getNumDpsInputs() != 2 ||
+      op.getNumDpsInits() != 1) {
+    reason = "expected a convolution on tensors with two inputs and one "
+             "output";
+    return failure();
+  }
+  FailureOr<linalg::ConvolutionDimensions> dims =
+      classifyConvolution(op, filterOperand);
+  if (failed(dims))
+    reason = "the op is not a convolution (no output image / filter loop "
+             "pair)";
+  return dims;
+}
+
 static bool hasImageDims(const linalg::ConvolutionDimensions &dims) {
   return dims.batch.size() == 1 && dims.outputImage.size() == 2 &&
          dims.filterLoop.size() == 2;

@@ -179,14 +179,12 @@ convertPointwiseToMatmul(RewriterBase &rewriter, linalg::LinalgOp op,
     reason = msg.str();
     return failure();
   };
-  if (!op.hasPureTensorSemantics() || op.getNumDpsInputs() != 2 ||
-      op.getNumDpsInits() != 1)
-    return fail("expected a convolution on tensors with two inputs and one "
-                "output");
   unsigned filter;
   FailureOr<linalg::ConvolutionDimensions> dims =
-      classifyConvolution(op, filter);
-  if (failed(dims) || !isDenseConvolution(*dims))
+      classifyTensorConvolution(op, filter, reason);
+  if (failed(dims))
+    return failure();
+  if (!isDenseConvolution(*dims))
     return fail("expected a dense 2-D convolution (one batch, output "
                 "channel and input channel dim)");
   unsigned image = 1 - filter;

@@ -84,6 +84,12 @@ struct ConvolutionBlockingOptions {
 /// filter (0 or 1).
 mlir::FailureOr<mlir::linalg::ConvolutionDimensions>
 classifyConvolution(mlir::linalg::LinalgOp op, unsigned &filterOperand);
+/// classifyConvolution of a convolution on tensors with two inputs and one
+/// output (what the layout rewrites take); fails, setting `reason`, for
+/// anything else.
+mlir::FailureOr<mlir::linalg::ConvolutionDimensions>
+classifyTensorConvolution(mlir::linalg::LinalgOp op, unsigned &filterOperand,
+                          std::string &reason);
 /// One batch, two output image and two filter loop dims, and the channels
 /// either as an output and an input channel dim (a dense convolution) or as
 /// one depthwise dim (channel multiplier 1).
