@@ -445,11 +445,12 @@ module attributes {transform.with_named_sequence} {
   // The channels are the innermost tile loop (a row of tiles reads the
   // input and writes the output as contiguous pixel rows, and the rows it
   // shares with the next stay in L1), but where kh rows of the input, all
-  // channels, overflow L1 on a stride-1 layer that fits in L2, the channel
-  // blocks are the outermost,
-  //   for c step channels, n, oh, ow step rows:
-  // and a block's input rows stay in L1 instead (convolution_blocking's
-  // channels_innermost; a depthwise layer is bound by its bytes). The
+  // channels, overflow L1, the channels go in passes,
+  //   for c0 step pass, n, oh, ow step rows, c step channels:
+  // and a pass's input rows stay in L1 instead (convolution_blocking's
+  // channels_innermost and pass_channels: as many blocks as fit in half of
+  // L1; passes of one block only on a stride-1 layer that fits in L2; a
+  // depthwise layer is bound by its bytes). The
   // filter, kh x kw x channels, is used as it is (no copy: a few lines,
   // L1-resident); the kw loop is too short to prefetch ahead in.
   transform.named_sequence @regtile_block_depthwise_convolution(
@@ -457,13 +458,13 @@ module attributes {transform.with_named_sequence} {
       %fixed_rows: !transform.param<i64> {transform.readonly},
       %fixed_channels: !transform.param<i64> {transform.readonly},
       %fixed_channels_innermost: !transform.param<i64> {transform.readonly}) {
-    %root, %rows, %channels, %filter, %inner = transform.regtile.convolution_blocking %conv
+    %root, %rows, %channels, %filter, %inner, %pass = transform.regtile.convolution_blocking %conv
         rows = %fixed_rows channels = %fixed_channels
         channels_innermost = %fixed_channels_innermost
         : (!transform.any_op, !transform.param<i64>, !transform.param<i64>,
            !transform.param<i64>)
         -> (!transform.any_op, !transform.param<i64>, !transform.param<i64>,
-            !transform.param<i64>, !transform.param<i64>)
+            !transform.param<i64>, !transform.param<i64>, !transform.param<i64>)
     // One piece per thread along the image (n, oh or ow), not the
     // channels: a thread's channel count would be known only at run time,
     // and so would the micro-kernel's vectors (masked versions; on Zen 5
@@ -472,18 +473,23 @@ module attributes {transform.with_named_sequence} {
         grains [1, 1, %rows, 0] {max_loops = 1, fuse_producers}
         : (!transform.any_op, !transform.param<i64>)
         -> (!transform.any_op, !transform.any_op)
-    // The tile loops (region 0: the channel blocks outermost; 1: innermost);
-    // %inner_loop: the innermost of them.
+    // The tile loops (region 0: the channels in passes of %pass, each pass
+    // a row-major walk of the image; 1: innermost); %inner_loop: the
+    // innermost of them.
     %tile, %inner_loop = transform.tune.alternatives<"depthwise.channels_innermost">
         selected_region = %inner : !transform.param<i64>
         -> !transform.any_op, !transform.any_op {
+      //                                                     c
+      %p, %c0 = transform.structured.fuse %piece tile_sizes [0, 0, 0, %pass]
+          : (!transform.any_op, !transform.param<i64>)
+          -> (!transform.any_op, !transform.any_op)
       //                                                   n  oh  ow     c
-      %t, %c, %n, %oh, %ow = transform.structured.fuse %piece
-          tile_sizes [1, 1, %rows, %channels] interchange [3, 0, 1, 2]
+      %t, %n, %oh, %ow, %c = transform.structured.fuse %p
+          tile_sizes [1, 1, %rows, %channels]
           : (!transform.any_op, !transform.param<i64>, !transform.param<i64>)
           -> (!transform.any_op, !transform.any_op, !transform.any_op,
               !transform.any_op, !transform.any_op)
-      transform.yield %t, %ow : !transform.any_op, !transform.any_op
+      transform.yield %t, %c : !transform.any_op, !transform.any_op
     }, {
       %t, %n, %oh, %ow, %c = transform.structured.fuse %piece
           tile_sizes [1, 1, %rows, %channels]

@@ -226,7 +226,10 @@ module attributes {transform.with_named_sequence} {
 // tile loop where 3 input rows over all the channels fit in L1 (3 x 114 x
 // 32 f32, 44 KB, on znver5's 48 KiB), or the input and output do not fit
 // in L2 (3.2 MB, over znver4's 1 MiB), else the outermost: 3 x 9 x 960 f32
-// rows (104 KB) of a 0.5 MB layer.
+// rows (104 KB) of a 0.5 MB layer. The channels of a pass (a sixth
+// result): 0 (all) innermost; 96 for the 960-channel layer (3 x 9 x 96 f32,
+// 10 KB, the most blocks dividing 960 within half of znver4's 32 KiB L1d);
+// one block (16) where the order is fixed outermost.
 // CHECK-LABEL: depthwise
 // CHECK: remark: znver4 rows 16 : i64
 // CHECK: remark: znver4 channels 16 : i64
@@ -238,9 +241,12 @@ module attributes {transform.with_named_sequence} {
 // CHECK: remark: small rows 7 : i64
 // CHECK: remark: small channels 16 : i64
 // CHECK: remark: depthwise channels innermost 0 : i64
+// CHECK: remark: depthwise pass channels 96 : i64
 // CHECK: remark: znver5 channels innermost 1 : i64
+// CHECK: remark: znver5 pass channels 0 : i64
 // CHECK: remark: znver4 channels innermost 1 : i64
 // CHECK: remark: fixed channels innermost 0 : i64
+// CHECK: remark: fixed pass channels 16 : i64
 func.func @depthwise(%in: tensor<1x114x114x32xf32>, %f: tensor<3x3x32xf32>, %o: tensor<1x112x112x32xf32>,
                      %in7: tensor<1x9x9x960xf32>, %f7: tensor<3x3x960xf32>, %o7: tensor<1x7x7x960xf32>)
     -> (tensor<1x112x112x32xf32>, tensor<1x7x7x960xf32>) {
@@ -274,19 +280,22 @@ module attributes {transform.with_named_sequence} {
         : (!transform.any_op) -> (!transform.any_op, !transform.param<i64>, !transform.param<i64>, !transform.param<i64>, !transform.param<i64>)
     transform.debug.emit_param_as_remark %rows2, "haswell rows" : !transform.param<i64>
     transform.debug.emit_param_as_remark %ch2, "haswell channels" : !transform.param<i64>
-    %r3, %rows3, %ch3, %filter3, %filter3_inner = transform.regtile.convolution_blocking %c7 {arch = "znver4"}
-        : (!transform.any_op) -> (!transform.any_op, !transform.param<i64>, !transform.param<i64>, !transform.param<i64>, !transform.param<i64>)
+    %r3, %rows3, %ch3, %filter3, %filter3_inner, %pass3 = transform.regtile.convolution_blocking %c7 {arch = "znver4"}
+        : (!transform.any_op) -> (!transform.any_op, !transform.param<i64>, !transform.param<i64>, !transform.param<i64>, !transform.param<i64>, !transform.param<i64>)
     transform.debug.emit_param_as_remark %rows3, "small rows" : !transform.param<i64>
     transform.debug.emit_param_as_remark %ch3, "small channels" : !transform.param<i64>
     transform.debug.emit_param_as_remark %filter3_inner, "depthwise channels innermost" : !transform.param<i64>
-    %r4, %rows4, %ch4, %filter4, %inner4 = transform.regtile.convolution_blocking %c {arch = "znver5"}
-        : (!transform.any_op) -> (!transform.any_op, !transform.param<i64>, !transform.param<i64>, !transform.param<i64>, !transform.param<i64>)
+    transform.debug.emit_param_as_remark %pass3, "depthwise pass channels" : !transform.param<i64>
+    %r4, %rows4, %ch4, %filter4, %inner4, %pass4 = transform.regtile.convolution_blocking %c {arch = "znver5"}
+        : (!transform.any_op) -> (!transform.any_op, !transform.param<i64>, !transform.param<i64>, !transform.param<i64>, !transform.param<i64>, !transform.param<i64>)
     transform.debug.emit_param_as_remark %inner4, "znver5 channels innermost" : !transform.param<i64>
+    transform.debug.emit_param_as_remark %pass4, "znver5 pass channels" : !transform.param<i64>
     transform.debug.emit_param_as_remark %filter_inner, "znver4 channels innermost" : !transform.param<i64>
     %two = transform.param.constant 2 : i64 -> !transform.param<i64>
-    %r5, %rows5, %ch5, %filter5, %inner5 = transform.regtile.convolution_blocking %c channels_innermost = %two {arch = "znver5"}
-        : (!transform.any_op, !transform.param<i64>) -> (!transform.any_op, !transform.param<i64>, !transform.param<i64>, !transform.param<i64>, !transform.param<i64>)
+    %r5, %rows5, %ch5, %filter5, %inner5, %pass5 = transform.regtile.convolution_blocking %c channels_innermost = %two {arch = "znver5"}
+        : (!transform.any_op, !transform.param<i64>) -> (!transform.any_op, !transform.param<i64>, !transform.param<i64>, !transform.param<i64>, !transform.param<i64>, !transform.param<i64>)
     transform.debug.emit_param_as_remark %inner5, "fixed channels innermost" : !transform.param<i64>
+    transform.debug.emit_param_as_remark %pass5, "fixed pass channels" : !transform.param<i64>
     transform.yield
   }
 }

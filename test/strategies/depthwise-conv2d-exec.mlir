@@ -20,13 +20,20 @@
 //
 // The channel blocks the outermost tile loop: derived where 3 input rows
 // over all the channels are wider than L1 (579 channels, 104 KB; the last
-// block masked) and a stride-1 layer fits in L2, and fixed for the cases
-// above (@schedule_outer).
+// block masked), no multiple of one block divides the channels and a
+// stride-1 layer fits in L2, and fixed for the cases above
+// (@schedule_outer). In passes of several blocks (192 channels of 29- and
+// 45-pixel rows, 67 KB and 104 KB, over any L1d: passes of 32 to 64
+// channels), stride 2 and 1, two images.
 // DEFINE: %{outer_schedule} = --schedule 'transform-preload-library{transform-library-paths=%regtile-src/strategies,%S/Inputs/conv2d_schedule.mlir},transform-interpreter{entry-point=schedule_outer}'
 // DEFINE: %{widecase} = --case "N=1 H=5 W=13 C=579 KH=3 KW=3 SH=1 SW=1 DH=1 DW=1 HI=7 WI=15"
 // RUN: %difftest --threads 1,2,3,7 %S/Inputs/depthwise_conv2d.mlir %{schedule} %{widecase} | FileCheck %s --check-prefix=WIDE
 // WIDE: PASS 1 cases
 // RUN: %difftest --threads 1,2,3,7 %S/Inputs/depthwise_conv2d.mlir %{outer_schedule} %{cases} | FileCheck %s
+// RUN: %difftest --threads 1,2,3,7 %S/Inputs/depthwise_conv2d.mlir %{schedule} \
+// RUN:   --case "N=1 H=7 W=14 C=192 KH=3 KW=3 SH=2 SW=2 DH=1 DW=1 HI=15 WI=29" \
+// RUN:   --case "N=2 H=3 W=43 C=192 KH=3 KW=3 SH=1 SW=1 DH=1 DW=1 HI=5 WI=45" | FileCheck %s --check-prefix=PASSES
+// PASSES: PASS 2 cases
 //
 // The padding as a producer tensor.pad (MobileNet's "same" padding, as
 // frameworks emit it): the same micro-kernel reading the unpadded input
@@ -44,6 +51,8 @@
 // RUN: %difftest --threads 1,2,3,7 %S/Inputs/depthwise_conv2d_pad.mlir %{outer_schedule} %{padcases} | FileCheck %s --check-prefix=PAD
 // RUN: %difftest --threads 1,2,3,7 %S/Inputs/depthwise_conv2d_pad.mlir %{schedule} \
 // RUN:   --case "N=1 H=5 W=13 C=579 KH=3 KW=3 SH=1 SW=1 DH=1 DW=1 P=1 HU=5 WU=13 HI=7 WI=15" | FileCheck %s --check-prefix=WIDE
+// RUN: %difftest --threads 1,2,3,7 %S/Inputs/depthwise_conv2d_pad.mlir %{schedule} \
+// RUN:   --case "N=1 H=8 W=14 C=192 KH=3 KW=3 SH=2 SW=2 DH=1 DW=1 P=1 HU=15 WU=27 HI=17 WI=29" | FileCheck %s --check-prefix=WIDE
 //
 // The tiles' IR (a row of 40 pixels, 32 channels): no padded tensor, the
 // vector reads of the input itself, the pixels that may be in the padding
@@ -60,6 +69,25 @@
 //       PADIR:     vector.fma
 //   PADIR-NOT:   tensor.pad
 //       PADIR:   return
+// Stride 2 with a producer pad, 192 channels of 29-pixel rows (3 x 29 x
+// 192 f32 = 67 KB, over znver4's 32 KiB L1d): passes of 32 channels, the
+// filter rows over the padding skipped, the padding selected against zero,
+// nothing padded.
+// RUN: %substitute --target znver4 "N=1 H=8 W=14 C=192 KH=3 KW=3 SH=2 SW=2 DH=1 DW=1 P=1 HU=15 WU=27 HI=17 WI=29" %S/Inputs/depthwise_conv2d_pad.mlir \
+// RUN:   | %regtile-opt -p 'builtin.module(transform-preload-library{transform-library-paths=%regtile-src/strategies,%S/Inputs/conv2d_schedule.mlir},transform-interpreter{entry-point=schedule},regtile-strip-schedule)' 2>&1 \
+// RUN:   | FileCheck %s --check-prefix=PADPASSES
+//   PADPASSES-NOT:   warning
+// PADPASSES-LABEL: func.func @conv(
+//   PADPASSES-NOT:   tensor.pad
+//       PADPASSES:   scf.forall
+//       PADPASSES:     scf.for %{{.*}} = %c0 to %c192 step %c32
+//       PADPASSES:       scf.for %{{.*}} = %c0 to %{{.*}} step %c1
+//       PADPASSES:         scf.for %{{.*}} = %c0 to %c32 step %c16
+//       PADPASSES:           arith.select
+//  PADPASSES-COUNT-14:       vector.fma
+//       PADPASSES:         } {regtile.trimmed_from = array<i64: 0, 3>}
+//   PADPASSES-NOT:   tensor.pad
+//       PADPASSES:   return
 // With 20 channels the second channel vector is masked: its reads of the
 // input mask the 4 channels left (one mask for every read of the block),
 // and still nothing is padded.
@@ -105,16 +133,18 @@
 // IR: return
 //
 // 96 channels of 30-pixel rows (3 x 30 x 96 f32 = 34.5 KB, over znver4's
-// 32 KiB L1d; 112 KB of input and output, within its L2): the channel
-// blocks are the outermost loop, the same tiles.
+// 32 KiB L1d): the channels in passes of 32 (3 x 30 x 32 f32 = 11.5 KB,
+// the most blocks dividing 96 within half of L1d), each pass a walk of the
+// image with its two channel blocks innermost, the same tiles.
 // RUN: %substitute --target znver4 "N=1 H=4 W=28 C=96 KH=3 KW=3 SH=1 SW=1 DH=1 DW=1 HI=6 WI=30" %S/Inputs/depthwise_conv2d.mlir \
 // RUN:   | %regtile-opt -p 'builtin.module(transform-preload-library{transform-library-paths=%regtile-src/strategies,%S/Inputs/conv2d_schedule.mlir},transform-interpreter{entry-point=schedule},regtile-strip-schedule)' \
 // RUN:   | FileCheck %s --check-prefix=OUTER
 // OUTER-LABEL: func.func @conv
 // OUTER-NOT: linalg.
-// OUTER: scf.for %{{.*}} = %c0 to %c96 step %c16
+// OUTER: scf.for %{{.*}} = %c0 to %c96 step %c32
 // OUTER: scf.for %{{.*}} = %c0 to %c4 step %c1
 // OUTER: scf.for %{{.*}} = %c0 to %c28 step %c14
+// OUTER: scf.for %{{.*}} = %c0 to %c32 step %c16
 // OUTER: scf.for %{{.*}} = %c0 to %c3 step %c1
 // OUTER: scf.for %{{.*}} = %c0 to %c3 step %c1
 // OUTER-COUNT-14: vector.fma

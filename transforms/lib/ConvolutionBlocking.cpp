@@ -90,5 +90,7 @@ regtile::transform_ops::ConvolutionBlockingOp::applyToOne(
   results.push_back(b.getI64IntegerAttr(
       blocking->stageFilter ? int64_t(blocking->filterOperand) : -1));
   results.push_back(b.getI64IntegerAttr(blocking->channelsInnermost));
+  if (getPassChannels())
+    results.push_back(b.getI64IntegerAttr(blocking->passChannels));
   return DiagnosedSilenceableFailure::success();
 }

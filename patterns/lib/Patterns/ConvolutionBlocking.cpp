@@ -104,46 +104,91 @@ bool runsChannelsInnermost(linalg::LinalgOp op, unsigned filterOperand,
          target.l2Bytes;
 }
 
-/// Whether a depthwise convolution's tile loops run the channel blocks
-/// innermost, (n, oh, ow, c), rather than outermost, (c, n, oh, ow). Innermost,
-/// each row tile reads its pixels' channels as whole lines and the next row
-/// of tiles re-reads kh - stride of the kh input rows this one read, all
-/// channels of them: from L1 while kh rows over all the channels fit there.
-/// Where they do not, the channel blocks go outermost (a block's rows stay
-/// in L1 from one row of tiles to the next, the blocks' passes stride
-/// through the input), if that saves the most reads (kh >= 2 x stride: the
-/// rows re-read at least as many as the new ones) and the input and output
-/// are L2 hits for those passes (together at most L2). Measured on an Intel
-/// Xeon (family 6, model 167; 48 KiB L1d, 2 MiB L2), one thread,
-/// MobileNetV2's 3x3 layers, outermost / innermost: stride 1 at 28 x 28 x 192,
-/// 14 x 14 x 384, 14 x 14 x 576 and 7 x 7 x 960 ran 0.97 to 1.13x with the
-/// input padded ahead and 1.16 to 1.31x with a producer tensor.pad; the
-/// stride-2 ones 0.70 to 1.21x; 56 x 56 x 144 (3.7 MB) 0.93 to 1.01x,
-/// 112 x 112 x 96 stride 2 (6.2 MB) 0.52x, 112 x 112 x 32 (rows in L1) 0.66x.
-bool runsDepthwiseChannelsInnermost(linalg::LinalgOp op, unsigned filterOperand,
-                                    const linalg::ConvolutionDimensions &dims,
-                                    ArrayRef<int64_t> ranges,
-                                    const TargetInfo &target) {
+/// kh rows of a depthwise convolution's NHWC input, per channel (kh x W
+/// elements), or 0 where the sizes are not static.
+static int64_t
+depthwiseRowBytesPerChannel(linalg::LinalgOp op, unsigned filterOperand,
+                            const linalg::ConvolutionDimensions &dims,
+                            ArrayRef<int64_t> ranges) {
   OpOperand *input = op.getDpsInputOperand(filterOperand == 0 ? 1 : 0);
   auto inType = dyn_cast<ShapedType>(input->get().getType());
-  auto outType = dyn_cast<ShapedType>(op.getDpsInitOperand(0)->get().getType());
   AffineMap map = op.getMatchingIndexingMap(input);
-  // (n, oh, ow, c, kh, kw), an NHWC input and an output of static sizes.
-  if (!inType || !outType || !inType.hasStaticShape() ||
-      !outType.hasStaticShape() || inType.getRank() != 4 ||
+  // (n, oh, ow, c, kh, kw), an NHWC input of static sizes.
+  if (!inType || !inType.hasStaticShape() || inType.getRank() != 4 ||
       !inType.getElementType().isIntOrFloat() ||
-      !outType.getElementType().isIntOrFloat() ||
       ShapedType::isDynamic(ranges[4]) || dims.strides.size() != 2 ||
       map.getResult(3) != getAffineDimExpr(dims.depth[0], op.getContext()))
+    return 0;
+  return ranges[4] * inType.getDimSize(2) *
+         llvm::divideCeil(inType.getElementTypeBitWidth(), 8);
+}
+
+/// The channels of one pass of a depthwise convolution's tile loops with
+/// the channels outer (c0 step pass, n, oh, ow, c step channels): the most
+/// blocks of `channels` dividing the channel count whose kh input rows take
+/// at most half of L1 (the rest holds the output lines and the filter), at
+/// least one block.
+static int64_t depthwisePassChannels(linalg::LinalgOp op,
+                                     unsigned filterOperand,
+                                     const linalg::ConvolutionDimensions &dims,
+                                     ArrayRef<int64_t> ranges, int64_t channels,
+                                     const TargetInfo &target) {
+  int64_t rowBytes =
+      depthwiseRowBytesPerChannel(op, filterOperand, dims, ranges);
+  int64_t count = ranges[3];
+  if (!rowBytes || ShapedType::isDynamic(count) || count % channels)
+    return channels;
+  int64_t pass = channels;
+  for (int64_t p = channels; p <= count; p += channels)
+    if (count % p == 0 && p * rowBytes <= target.l1dBytes / 2)
+      pass = p;
+  return pass;
+}
+
+/// Whether a depthwise convolution's tile loops run the channel blocks
+/// innermost, (n, oh, ow, c), rather than in passes of `pass` channels, (c0
+/// step pass, n, oh, ow, c). Innermost, each row tile reads its pixels'
+/// channels as whole lines and the next row of tiles re-reads kh - stride
+/// of the kh input rows this one read, all channels of them: from L1 while
+/// kh rows over all the channels fit there. Where they do not, the
+/// channels go in passes whose kh rows stay in L1 from one row of tiles to
+/// the next: passes of several blocks read runs of whole lines of each
+/// pixel; passes of one block read one line of each pixel, and only where
+/// that saves the most reads (kh >= 2 x stride: the rows re-read at least
+/// as many as the new ones) and the input and output are L2 hits for the
+/// passes (together at most L2). Measured on an Intel Xeon (family 6,
+/// model 167; 48 KiB L1d, 2 MiB L2), one thread, MobileNetV2's 3x3 layers,
+/// passes of one block / innermost: stride 1 at 28 x 28 x 192, 14 x 14 x
+/// 384, 14 x 14 x 576 and 7 x 7 x 960 ran 0.97 to 1.13x with the input
+/// padded ahead and 1.16 to 1.31x with a producer tensor.pad; the stride-2
+/// ones 0.70 to 1.21x; 56 x 56 x 144 (3.7 MB) 0.93 to 1.01x, 112 x 112 x
+/// 96 stride 2 (6.2 MB) 0.52x, 112 x 112 x 32 (rows in L1) 0.66x. On an
+/// AMD EPYC Zen 5 (48 KiB L1d, 1 MiB L2), passes of 96 and 64 channels
+/// took the stride-2 14 x 14 x 576 and 28 x 28 x 192 layers 1.2 to 1.9x
+/// faster than innermost (passes of one block there: 1.2 to 1.4x; on the
+/// 56 x 56 and 112 x 112 ones 1.1 to 1.3x, against the Xeon's 0.52 to
+/// 1.01x: those stay innermost).
+static bool
+runsDepthwiseChannelsInnermost(linalg::LinalgOp op, unsigned filterOperand,
+                               const linalg::ConvolutionDimensions &dims,
+                               ArrayRef<int64_t> ranges, int64_t channels,
+                               int64_t pass, const TargetInfo &target) {
+  int64_t rowBytes =
+      depthwiseRowBytesPerChannel(op, filterOperand, dims, ranges);
+  auto inType = cast<ShapedType>(
+      op.getDpsInputOperand(filterOperand == 0 ? 1 : 0)->get().getType());
+  auto outType = dyn_cast<ShapedType>(op.getDpsInitOperand(0)->get().getType());
+  if (!rowBytes || !outType || !outType.hasStaticShape() ||
+      !outType.getElementType().isIntOrFloat())
     return true;
+  if (rowBytes * inType.getDimSize(3) <= target.l1dBytes)
+    return true;
+  if (pass > channels)
+    return false;
   auto bytes = [](ShapedType t) {
     return t.getNumElements() * llvm::divideCeil(t.getElementTypeBitWidth(), 8);
   };
-  int64_t kh = ranges[4];
-  // kh rows of the input: kh x W x C elements.
-  int64_t rowsBytes =
-      bytes(inType) / inType.getDimSize(0) / inType.getDimSize(1) * kh;
-  return rowsBytes <= target.l1dBytes || kh < 2 * dims.strides[0] ||
+  return ranges[4] < 2 * dims.strides[0] ||
          bytes(inType) + bytes(outType) > target.l2Bytes;
 }
 
@@ -322,11 +367,19 @@ computeConvolutionBlocking(linalg::LinalgOp op, const TargetInfo &target,
                               group));
   if (fixed.stageFilter)
     b.stageFilter = *fixed.stageFilter;
+  // Passes of all the channels (0: untiled) where they are innermost, else
+  // of one block, or of several for a depthwise order derived.
+  int64_t pass = depthwise && !fixed.channelsInnermost
+                     ? depthwisePassChannels(op, filterOperand, *dims, ranges,
+                                             b.channels, target)
+                     : b.channels;
   b.channelsInnermost = fixed.channelsInnermost.value_or(
-      depthwise ? runsDepthwiseChannelsInnermost(op, filterOperand, *dims,
-                                                 ranges, target)
-                : runsChannelsInnermost(op, filterOperand, ranges, b.channels,
-                                        group, target));
+      depthwise
+          ? runsDepthwiseChannelsInnermost(op, filterOperand, *dims, ranges,
+                                           b.channels, pass, target)
+          : runsChannelsInnermost(op, filterOperand, ranges, b.channels, group,
+                                  target));
+  b.passChannels = b.channelsInnermost ? 0 : pass;
 
   // The op whose tiles the loops produce: the convolution's elementwise
   // consumer (a ReLU, a bias add), if it is its only user, else itself.

@@ -60,9 +60,16 @@ struct ConvolutionBlocking {
   /// its pixels' whole output lines, and the whole filter, staged once per
   /// image, is read from L2 by every row tile. Where the filter takes at
   /// most a third of L2 (see runsChannelsInnermost); for a depthwise
-  /// convolution, unless kh rows of its input, all channels, overflow L1 on
-  /// a layer that fits in L2 (see runsDepthwiseChannelsInnermost).
+  /// convolution, unless kh rows of its input, all channels, overflow L1
+  /// and passes over fewer channels keep theirs there (see
+  /// runsDepthwiseChannelsInnermost).
   bool channelsInnermost = false;
+  /// The output channels of one pass of the tile loops: 0 (all of them)
+  /// where the channels are innermost, else one block of `channels`, or,
+  /// for a depthwise convolution whose order is derived, as many blocks as
+  /// keep the pass's kh input rows within half of L1 (c0 step
+  /// passChannels, n, oh, ow, c step channels; see depthwisePassChannels).
+  int64_t passChannels = 0;
   /// A depthwise convolution: loops (n, oh, ow, c, kh, kw).
   bool depthwise = false;
 };

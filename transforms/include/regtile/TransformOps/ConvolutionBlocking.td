@@ -75,13 +75,26 @@ def ConvolutionBlockingOp : RegtileTransformOp<"regtile.convolution_blocking",
       rows of its input over all the channels overflow L1 (the rows a row of
       tiles re-reads of the last one's are then lost), kh >= 2 x the stride
       (those rows are at least half its reads) and its input and output fit
-      in L2 together (the blocks' passes through them hit L2): then a
-      channel block's rows stay in L1 instead. On an Intel Xeon (48 KiB
-      L1d, 2 MiB L2) that took MobileNetV2's stride-1 28 x 28 x 192 to 7 x 7
-      x 960 layers 1.16 to 1.31x faster with a producer `tensor.pad`, 0.97
-      to 1.13x with the input padded ahead; the blocks outermost on its
-      stride-2 layers ran 0.70 to 1.21x, on its 3.7 MB to 6.2 MB layers 0.52
-      to 1.01x. For `transform.tune.alternatives ... selected_region = %it`.
+      in L2 together (the passes through them hit L2): then the channels
+      go in passes (`pass_channels`) whose rows stay in L1 instead. On an
+      Intel Xeon (48 KiB L1d, 2 MiB L2) passes of one block took
+      MobileNetV2's stride-1 28 x 28 x 192 to 7 x 7 x 960 layers 1.16 to
+      1.31x faster with a producer `tensor.pad`, 0.97 to 1.13x with the
+      input padded ahead; its stride-2 layers ran 0.70 to 1.21x, its 3.7 MB
+      to 6.2 MB layers 0.52 to 1.01x. On an AMD EPYC Zen 5 (48 KiB L1d,
+      1 MiB L2) passes of 96 and 64 channels took the stride-2 14 x 14 x
+      576 and 28 x 28 x 192 layers 1.2 to 1.9x faster than innermost.
+      For `transform.tune.alternatives ... selected_region = %it`;
+    - `pass_channels` (returned where a sixth result type is given): the
+      output channels of one pass of the tile loops, `(c0 step
+      pass_channels, n, oh, ow, oc step channels)`: 0 (all, one pass)
+      where the channels are innermost; else one block of `channels`, or,
+      for a depthwise convolution whose order is derived, the most blocks
+      dividing the channel count whose kh input rows take at most half of
+      L1 (96 channels of 16-pixel rows, 3 x 16 x 96 f32 = 18 KB of 48 KiB;
+      one block where the channel count is not a multiple of `channels`).
+      A pass of all the channels or of one block is the innermost or the
+      outermost order.
 
     `rows = %p` and `channels = %q` fix either (0: derive; e.g. a
     `transform.tune.knob`); the result is checked as above.
@@ -89,7 +102,7 @@ def ConvolutionBlockingOp : RegtileTransformOp<"regtile.convolution_blocking",
     read in place (refused where the dot-product unit needs the filter
     interleaved, or a depthwise filter is to be staged).
     `channels_innermost = %c` fixes the loop order: 0 derive, 1 channels
-    innermost, 2 outermost.
+    innermost, 2 outermost (passes of one block).
 
     Example (tile the root 1 x 1 x rows x channels, the convolution fused):
     ```mlir
@@ -124,7 +137,8 @@ def ConvolutionBlockingOp : RegtileTransformOp<"regtile.convolution_blocking",
                       TransformParamTypeInterface:$rows,
                       TransformParamTypeInterface:$channels,
                       TransformParamTypeInterface:$filter,
-                      TransformParamTypeInterface:$channels_innermost);
+                      TransformParamTypeInterface:$channels_innermost,
+                      Optional<TransformParamTypeInterface>:$pass_channels);
   let assemblyFormat = [{
     $target (`rows` `=` $fixed_rows^)? (`channels` `=` $fixed_channels^)?
     (`stage_filter` `=` $stage_filter^)? (`channels_innermost` `=` $fixed_channels_innermost^)?
