@@ -192,13 +192,8 @@ module attributes {transform.with_named_sequence} {
       }
     }
     // The input and output transposes of the converted convolutions (the
-    // filters' moved into @<f>__prepack): blocked here, since
-    // @regtile_conv2d finds these convolutions in NHWC already.
-    transform.foreach %transposes : !transform.any_op {
-    ^bb0(%t: !transform.any_op):
-      transform.include @regtile_block_transpose failures(propagate) (%t)
-          : (!transform.any_op) -> ()
-    }
+    // filters' moved into @<f>__prepack) stay for @regtile_conv2d, which
+    // finds them by their mark once it has scheduled the convolutions.
     transform.yield
   }
 
@@ -305,11 +300,13 @@ module attributes {transform.with_named_sequence} {
                !transform.param<i64>) -> ()
       }
     }
-    transform.foreach %transposes : !transform.any_op {
-    ^bb1(%t: !transform.any_op):
-      transform.include @regtile_block_transpose failures(propagate) (%t)
-          : (!transform.any_op) -> ()
-    }
+    // Those convert_to_channels_last added, here or before (in
+    // @regtile_prepack_filters).
+    %marked = transform.structured.match
+        attributes{regtile.channels_last_transpose} in %func
+        : (!transform.any_op) -> !transform.any_op
+    transform.include @regtile_transposes failures(propagate) (%marked)
+        : (!transform.any_op) -> ()
     transform.apply_patterns to %func {
       transform.apply_patterns.canonicalization
       transform.apply_patterns.regtile.fold_unpacked_tiles
@@ -531,6 +528,36 @@ module attributes {transform.with_named_sequence} {
     // A pad it cannot fold stays a padded copy of the piece, read by the
     // tiles, with a warning saying why.
     transform.regtile.fold_padding_into_reads %pads {skip_with_warning} : !transform.any_op
+    transform.yield
+  }
+
+  // The transposes convert_to_channels_last added, once the convolutions
+  // are scheduled: one of a convolution's result (NHWC -> NCHW) moves into
+  // its tile loops, each tile written transposed while it is in L1
+  // (transform.regtile.fuse_transpose_into_tiles; a separate pass after
+  // the loops would read the result back from memory, by then evicted by
+  // the filter); the others (of the inputs, or of a result not made by
+  // tiles) are blocked by @regtile_block_transpose.
+  transform.named_sequence @regtile_transposes(
+      %transposes: !transform.any_op {transform.readonly}) {
+    transform.foreach %transposes : !transform.any_op {
+    ^bb0(%t: !transform.any_op):
+      transform.sequence %t : !transform.any_op failures(suppress) {
+      ^bb1(%one: !transform.any_op):
+        %loop = transform.regtile.fuse_transpose_into_tiles %one
+            : (!transform.any_op) -> !transform.any_op
+        // Masked transfers carry their mask (as below).
+        transform.apply_patterns to %loop {
+          transform.apply_patterns.vector.lower_masked_transfers
+        } : !transform.any_op
+      }
+    }
+    // The fused ones dropped out of %transposes.
+    transform.foreach %transposes : !transform.any_op {
+    ^bb0(%t: !transform.any_op):
+      transform.include @regtile_block_transpose failures(propagate) (%t)
+          : (!transform.any_op) -> ()
+    }
     transform.yield
   }
 

@@ -3,6 +3,7 @@
 #include "regtile/Patterns/ChannelsLast.h"
 #include "regtile/Patterns/ConvolutionBlocking.h"
 #include "regtile/Patterns/Epilogue.h"
+#include "regtile/Patterns/Marks.h"
 
 #include "mlir/Dialect/Linalg/Transforms/Transforms.h"
 #include "mlir/Dialect/Tensor/IR/Tensor.h"
@@ -50,7 +51,8 @@ ReassociationIndices range(int64_t from, int64_t to) {
 
 /// Creates `transpose(v, perm)` (result dim i = dim perm[i] of `v`): a
 /// group swap as (collapse, 3-D transpose [0, 2, 1], expand), anything else
-/// as one linalg.transpose. Records the linalg.transpose in `created`.
+/// as one linalg.transpose. Records the linalg.transpose in `created` and
+/// marks it (kChannelsLastTransposeAttrName).
 Value emitTranspose(OpBuilder &b, Location loc, Value v, ArrayRef<int64_t> perm,
                     SmallVectorImpl<Operation *> &created) {
   auto type = cast<RankedTensorType>(v.getType());
@@ -63,6 +65,7 @@ Value emitTranspose(OpBuilder &b, Location loc, Value v, ArrayRef<int64_t> perm,
   if (!swap) {
     Value init = tensor::EmptyOp::create(b, loc, outSizes, elem);
     auto t = linalg::TransposeOp::create(b, loc, v, init, perm);
+    t->setAttr(kChannelsLastTransposeAttrName, b.getUnitAttr());
     created.push_back(t);
     return t->getResult(0);
   }
@@ -82,6 +85,7 @@ Value emitTranspose(OpBuilder &b, Location loc, Value v, ArrayRef<int64_t> perm,
   Value init = tensor::EmptyOp::create(
       b, loc, applyPermutation(flatSizes, flatPerm), elem);
   auto t = linalg::TransposeOp::create(b, loc, flat, init, flatPerm);
+  t->setAttr(kChannelsLastTransposeAttrName, b.getUnitAttr());
   created.push_back(t);
   return tensor::ExpandShapeOp::create(b, loc, outType, t->getResult(0),
                                        outGroups, outSizes);

@@ -26,6 +26,7 @@ ArrayRef<MarkInfo> getMarks() {
       {kReductionHeadAttrName, MarkKind::Unit},
       {kReductionTailAttrName, MarkKind::Unit},
       {kFromConvolutionAttrName, MarkKind::Unit},
+      {kChannelsLastTransposeAttrName, MarkKind::Unit},
       {kTrimmedFromAttrName, MarkKind::Range},
   };
   return marks;

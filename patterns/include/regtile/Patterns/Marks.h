@@ -60,6 +60,12 @@ constexpr llvm::StringLiteral kReductionTailAttrName = "regtile.reduction_tail";
 constexpr llvm::StringLiteral kFromConvolutionAttrName =
     "regtile.from_convolution";
 
+/// A transpose convert_to_channels_last added (unit): the convolution
+/// strategy finds it again by it, once the convolutions are scheduled (and
+/// fuses it into their tiles or blocks it).
+constexpr llvm::StringLiteral kChannelsLastTransposeAttrName =
+    "regtile.channels_last_transpose";
+
 enum class MarkKind { Unit, Integer, String, Range };
 
 struct MarkInfo {
