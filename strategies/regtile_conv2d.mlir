@@ -111,13 +111,15 @@ module attributes {transform.with_named_sequence} {
   // transposes (transform.regtile.convert_to_channels_last), their
   // elementwise consumer chains made one generic each first (a bias add and
   // a ReLU: one epilogue, which moves with the convolution), transposes
-  // between two of them folded away; returns the transposes added. A 1x1
+  // between two of them folded away; the transposes added are marked
+  // regtile.channels_last_transpose (@regtile_conv2d_blocked finds them by
+  // the mark once the convolutions are tiled). A 1x1
   // stride-1 one of one image becomes the GEMM it is instead, on views of
   // its NCHW operands (convert_pointwise_to_matmul: no transposes; marked
   // regtile.from_convolution, @regtile_conv2d_blocked blocks it as a GEMM).
   // What cannot be converted stays as it was.
   transform.named_sequence @regtile_convert_to_channels_last(
-      %func: !transform.any_op {transform.readonly}) -> !transform.any_op {
+      %func: !transform.any_op {transform.readonly}) {
     transform.apply_patterns to %func {
       transform.apply_patterns.regtile.fuse_elementwise
     } : !transform.any_op
@@ -133,22 +135,19 @@ module attributes {transform.with_named_sequence} {
     }
     %like = transform.collect_matching @regtile_match_convolution_like in %func
         : (!transform.any_op) -> !transform.any_op
-    %transposes = transform.foreach %like : !transform.any_op -> !transform.any_op {
+    transform.foreach %like : !transform.any_op {
     ^bb0(%c: !transform.any_op):
-      %added = transform.sequence %c : !transform.any_op -> !transform.any_op
-          failures(suppress) {
+      transform.sequence %c : !transform.any_op failures(suppress) {
       ^bb1(%one: !transform.any_op):
         %nhwc, %t = transform.regtile.convert_to_channels_last %one
             : (!transform.any_op) -> (!transform.any_op, !transform.any_op)
-        transform.yield %t : !transform.any_op
       }
-      transform.yield %added : !transform.any_op
     }
     // Erases the transposes that folded away (and tells their handles).
     transform.apply_patterns to %func {
       transform.apply_patterns.canonicalization
     } : !transform.any_op
-    transform.yield %transposes : !transform.any_op
+    transform.yield
   }
 
   // For functions that run many times on one filter (inference weights):
@@ -170,8 +169,8 @@ module attributes {transform.with_named_sequence} {
     // NCHW convolutions become NHWC ones first, as in
     // @regtile_conv2d_blocked, so that their filter's transpose moves into
     // @<f>__prepack.
-    %transposes = transform.include @regtile_convert_to_channels_last
-        failures(propagate) (%func) : (!transform.any_op) -> !transform.any_op
+    transform.include @regtile_convert_to_channels_last
+        failures(propagate) (%func) : (!transform.any_op) -> ()
     %convs = transform.collect_matching @regtile_match_dense_convolution in %func
         : (!transform.any_op) -> !transform.any_op
     transform.foreach %convs : !transform.any_op {
@@ -260,8 +259,8 @@ module attributes {transform.with_named_sequence} {
       %channels_innermost: !transform.param<i64> {transform.readonly}) {
     // NCHW convolutions as NHWC ones between transposes, or 1x1 ones as
     // GEMMs; what cannot be converted stays, and is reported below.
-    %transposes = transform.include @regtile_convert_to_channels_last
-        failures(propagate) (%func) : (!transform.any_op) -> !transform.any_op
+    transform.include @regtile_convert_to_channels_last
+        failures(propagate) (%func) : (!transform.any_op) -> ()
     // The 1x1 ones made GEMMs: @regtile_matmul's blocking, their epilogue
     // on its register tiles, every size derived from the target.
     %gemms = transform.structured.match attributes{regtile.from_convolution} in %func
@@ -546,10 +545,6 @@ module attributes {transform.with_named_sequence} {
       ^bb1(%one: !transform.any_op):
         %loop = transform.regtile.fuse_transpose_into_tiles %one
             : (!transform.any_op) -> !transform.any_op
-        // Masked transfers carry their mask (as below).
-        transform.apply_patterns to %loop {
-          transform.apply_patterns.vector.lower_masked_transfers
-        } : !transform.any_op
       }
     }
     // The fused ones dropped out of %transposes.
