@@ -14,7 +14,7 @@ Usage: scripts/parallel-balance.py [--threads 1,2,4,...] [--mr 6 --nr 64]
 import argparse
 import math
 
-MIN_POINTS = 4 * 2000 * 32  # minPointsPerThread on an AVX-512 core
+MIN_POINTS = 4 * 4000 * 32  # minPointsPerThread on an AVX-512 core
 
 
 def grid(counts, threads):

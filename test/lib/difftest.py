@@ -38,7 +38,7 @@ import tempfile
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)),
                                 "..", "..", "python"))
-from regtile.substitute import parse, substitute  # noqa: E402
+from regtile.substitute import parse, substitute, with_target  # noqa: E402
 
 
 TIMEOUT = 300  # seconds per command; a hang is a failure, not a stall
@@ -276,6 +276,10 @@ def main():
     ap.add_argument("--threads", default="",
                     help="comma-separated thread counts (OMP_NUM_THREADS) "
                          "to run the scheduled module with, e.g. 1,2,3,7")
+    ap.add_argument("--target", default="",
+                    help="pin each case's regtile.target, e.g. "
+                         "'host,fork-join-cycles=0' (split any work over "
+                         "the threads)")
     ap.add_argument("--define", action="append", default=[],
                     help="K=V: replaces ${K} in every case (repeatable)")
     args = ap.parse_args()
@@ -294,7 +298,14 @@ def main():
         for params in cases or [dict(defines)]:
             labels.append(f"split {s}" + (f" {params}" if params else ""))
             try:
-                srcs.append(substitute(chunk, params))
+                src = substitute(chunk, params)
+                if args.target and re.search(r"^\s*module\b", src, re.M):
+                    sys.stderr.write(f"difftest: {labels[-1]}: --target "
+                                     "needs a payload without a module op "
+                                     "(it wraps the payload in one)\n")
+                    return 1
+                srcs.append(with_target(src, args.target) if args.target
+                            else src)
             except KeyError as e:
                 sys.stderr.write(f"difftest: {labels[-1]}: {e.args[0]}\n")
                 return 1

@@ -8,8 +8,9 @@
 // (inputs are multiples of 1/8), on shapes that divide nothing: a 3x3
 // stride-2 layer over an odd input with 3 and 17 input channels, a
 // dilated 3x3, a 1x1 stride-2 layer, channel counts off the vector width;
-// 1, 2, 3 and 7 threads.
-// DEFINE: %{schedule} = --schedule 'transform-preload-library{transform-library-paths=%regtile-src/strategies,%S/Inputs/conv2d_schedule.mlir},transform-interpreter{entry-point=schedule}'
+// 1, 2, 3 and 7 threads, with a fork/join cost of 0 (the target's
+// fork-join-cycles=0: these small shapes are split over the threads).
+// DEFINE: %{schedule} = --target host,fork-join-cycles=0 --schedule 'transform-preload-library{transform-library-paths=%regtile-src/strategies,%S/Inputs/conv2d_schedule.mlir},transform-interpreter{entry-point=schedule}'
 // DEFINE: %{cases} = --case "N=1 H=7 W=9 KH=3 KW=3 SH=2 SW=2 DH=1 DW=1 HI=15 WI=19 CI=3 CO=20 CO2=33" \
 // DEFINE:   --case "N=2 H=5 W=11 KH=3 KW=3 SH=1 SW=1 DH=2 DW=1 HI=9 WI=13 CI=17 CO=40 CO2=16" \
 // DEFINE:   --case "N=1 H=6 W=5 KH=1 KW=1 SH=2 SW=2 DH=1 DW=1 HI=11 WI=10 CI=33 CO=64 CO2=70"

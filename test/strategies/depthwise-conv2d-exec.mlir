@@ -7,8 +7,9 @@
 // (inputs are multiples of 1/8), on shapes that divide nothing: C = 17 and
 // C = 1 (one lane of a masked vector), stride 2 over odd inputs (the last
 // row unread), dilations 2 and 3 with remainders, a 5x5 filter, two
-// images; 1, 2, 3 and 7 threads.
-// DEFINE: %{schedule} = --schedule 'transform-preload-library{transform-library-paths=%regtile-src/strategies,%S/Inputs/conv2d_schedule.mlir},transform-interpreter{entry-point=schedule}'
+// images; 1, 2, 3 and 7 threads, with a fork/join cost of 0 (the target's
+// fork-join-cycles=0: these small shapes are split over the threads).
+// DEFINE: %{schedule} = --target host,fork-join-cycles=0 --schedule 'transform-preload-library{transform-library-paths=%regtile-src/strategies,%S/Inputs/conv2d_schedule.mlir},transform-interpreter{entry-point=schedule}'
 // DEFINE: %{cases} = --case "N=1 H=7 W=13 C=17 KH=3 KW=3 SH=1 SW=1 DH=1 DW=1 HI=9 WI=15" \
 // DEFINE:   --case "N=2 H=5 W=6 C=1 KH=3 KW=3 SH=1 SW=1 DH=1 DW=1 HI=7 WI=8" \
 // DEFINE:   --case "N=1 H=7 W=7 C=40 KH=3 KW=3 SH=2 SW=2 DH=1 DW=1 HI=16 WI=15" \
@@ -25,7 +26,7 @@
 // (@schedule_outer). In passes of several blocks (192 channels of 29- and
 // 45-pixel rows, 67 KB and 104 KB, over any L1d: passes of 32 to 64
 // channels), stride 2 and 1, two images.
-// DEFINE: %{outer_schedule} = --schedule 'transform-preload-library{transform-library-paths=%regtile-src/strategies,%S/Inputs/conv2d_schedule.mlir},transform-interpreter{entry-point=schedule_outer}'
+// DEFINE: %{outer_schedule} = --target host,fork-join-cycles=0 --schedule 'transform-preload-library{transform-library-paths=%regtile-src/strategies,%S/Inputs/conv2d_schedule.mlir},transform-interpreter{entry-point=schedule_outer}'
 // DEFINE: %{widecase} = --case "N=1 H=5 W=13 C=579 KH=3 KW=3 SH=1 SW=1 DH=1 DW=1 HI=7 WI=15"
 // RUN: %difftest --threads 1,2,3,7 %S/Inputs/depthwise_conv2d.mlir %{schedule} %{widecase} | FileCheck %s --check-prefix=WIDE
 // WIDE: PASS 1 cases

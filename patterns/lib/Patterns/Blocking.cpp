@@ -65,12 +65,14 @@ int64_t minPointsPerThread(const TargetInfo &target) {
                       ? target.vectorFMA->reciprocalThroughput
                       : 0.5;
   double pointsPerCycle = target.lanesForBitwidth(32) / perFma;
-  return static_cast<int64_t>(
-      std::ceil(kForkJoinPayback * target.forkJoinCycles * pointsPerCycle));
+  return std::max<int64_t>(
+      1, static_cast<int64_t>(std::ceil(
+             kForkJoinPayback * target.forkJoinCycles * pointsPerCycle)));
 }
 
 int64_t minBytesPerThread(const TargetInfo &target) {
-  return kForkJoinPayback * target.forkJoinCycles * kMaxStreamBytesPerCycle;
+  return std::max<int64_t>(1, kForkJoinPayback * target.forkJoinCycles *
+                                  kMaxStreamBytesPerCycle);
 }
 
 namespace {

@@ -272,6 +272,29 @@ std::string TargetInfo::llvmTargetFeatures() const {
   return llvm::join(parts, ",");
 }
 
+/// A `name=value` part of a target description: a measured cost the
+/// defaults cannot know (a test also sets it to 0, to split small shapes
+/// over threads).
+static LogicalResult parseTargetOption(StringRef part, TargetInfo &info,
+                                       std::string &error) {
+  auto [name, value] = part.split('=');
+  if (name.trim() != "fork-join-cycles") {
+    error = ("unknown target option '" + name.trim() +
+             "' (known: fork-join-cycles)")
+                .str();
+    return failure();
+  }
+  int64_t cycles;
+  if (value.trim().getAsInteger(10, cycles) || cycles < 0) {
+    error = ("malformed target option '" + part +
+             "' (expected fork-join-cycles=N, N >= 0 cycles)")
+                .str();
+    return failure();
+  }
+  info.forkJoinCycles = cycles;
+  return success();
+}
+
 FailureOr<TargetInfo> parseTarget(StringRef description, std::string &error) {
   SmallVector<StringRef> parts;
   description.split(parts, ',', /*MaxSplit=*/-1, /*KeepEmpty=*/false);
@@ -310,6 +333,11 @@ FailureOr<TargetInfo> parseTarget(StringRef description, std::string &error) {
   }
 
   for (StringRef mod : llvm::drop_begin(parts)) {
+    if (mod.contains('=')) {
+      if (failed(parseTargetOption(mod, info, error)))
+        return failure();
+      continue;
+    }
     StringRef name = mod.drop_front();
     if (mod.size() < 2 || (mod.front() != '+' && mod.front() != '-')) {
       error = ("malformed target feature '" + mod +

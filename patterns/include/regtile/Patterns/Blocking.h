@@ -64,8 +64,8 @@ constexpr int64_t kForkJoinPayback = 4;
 /// Iteration points (multiply-adds of a GEMM) a thread must get for the
 /// fork to pay: kForkJoinPayback fork/joins (TargetInfo::forkJoinCycles)
 /// at one native f32 FMA per point lane at the target's FMA throughput
-/// (256 Ki points on Zen 4: a 64^3 GEMM stays serial, 128^3 takes up to
-/// 8 threads).
+/// (512 Ki points on an AVX-512 core: a 64^3 GEMM stays serial, 128^3
+/// takes up to 4 threads).
 int64_t minPointsPerThread(const TargetInfo &target);
 
 /// The most bytes a core moves per cycle through a loop that streams data
@@ -76,7 +76,7 @@ constexpr int64_t kMaxStreamBytesPerCycle = 32;
 
 /// Bytes a memory-bound op (a pack, a copy, a row sum: few operations per
 /// byte) must move on a thread for the fork to pay: kForkJoinPayback
-/// fork/joins at kMaxStreamBytesPerCycle (256 KiB with the measured
+/// fork/joins at kMaxStreamBytesPerCycle (500 KiB with the measured
 /// fork/join).
 int64_t minBytesPerThread(const TargetInfo &target);
 

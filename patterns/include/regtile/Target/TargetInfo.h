@@ -10,6 +10,11 @@
 //                             (znver4, skylake-avx512, haswell, x86-64-v3, ...)
 //   <cpu>,+feat,-feat,...     the CPU with features added or removed
 //                             (LLVM feature names: avx512f, avx512vnni, ...)
+//   <cpu>,...,fork-join-cycles=N
+//                             the cost of an OpenMP fork/join on this
+//                             machine (TargetInfo::forkJoinCycles; 0: any
+//                             work is split, as tests of threaded code on
+//                             small shapes do)
 // IR carries it as a string attribute `regtile.target` on any enclosing op
 // (usually the module); without one, the host is assumed.
 //
@@ -88,11 +93,14 @@ struct TargetInfo {
   int64_t l3BytesPerCycle = 0;
   /// Cycles an OpenMP fork/join of a team whose threads are awake costs the
   /// thread that forks (libomp, threads spinning at the barrier as between
-  /// a benchmark's calls): measured 2,000-2,400 cycles (0.8 us) with 2
-  /// threads on Zen 4 (LLVM 22's libomp); a property of the runtime more
-  /// than of the core, so one value for every CPU. Sets the work below which
-  /// kernels stay serial (minPointsPerThread in Blocking.h).
-  int64_t forkJoinCycles = 2000;
+  /// a benchmark's calls), with 2 threads and LLVM 22's libomp: measured
+  /// 2,000-2,400 cycles (0.8 us) on Zen 4, 3,900 (1.1 us at 3.5 GHz) on a
+  /// Zen 5 KVM guest, where a kernel of 8-12 us on one core (MobileNetV2's
+  /// 7x7 and 14x14 stride-2 depthwise layers) ran slower on two. A property
+  /// of the runtime and the hypervisor more than of the core, so one value
+  /// for every CPU, the larger measured. Sets the work below which kernels
+  /// stay serial (minPointsPerThread in Blocking.h).
+  int64_t forkJoinCycles = 4000;
   /// What LLVM's scheduling model of `cpu` says about full-width (simdBits)
   /// f32 vector add, multiply, FMA and load (register forms; load: an
   /// unaligned vector load), corrected where the model is known to be wrong

@@ -25,7 +25,9 @@ def TargetInfoOp : RegtileTransformOp<"regtile.target_info",
     otherwise the host. A target description is `host`, an x86-64 CPU name
     known to LLVM (`znver4`, `skylake-avx512`, `haswell`, `x86-64-v3`, ...),
     optionally followed by `,+feature` / `,-feature` modifiers, e.g.
-    `"znver4,-avx512f"`.
+    `"znver4,-avx512f"`, and by `,fork-join-cycles=N` (the OpenMP
+    fork/join cost the thread threshold is derived from; 0 splits any
+    work).
 
     Example:
     ```mlir
