@@ -9,7 +9,6 @@
 #include "mlir/Dialect/Tensor/IR/Tensor.h"
 #include "mlir/Dialect/Utils/ReshapeOpsUtils.h"
 #include "mlir/Dialect/Utils/StaticValueUtils.h"
-#include "mlir/Interfaces/ValueBoundsOpInterface.h"
 #include "llvm/ADT/TypeSwitch.h"
 #include "llvm/Support/FormatVariadic.h"
 
@@ -47,15 +46,6 @@ struct Analysis {
   std::optional<unsigned> grouped;
 };
 
-FailureOr<int64_t> upperBound(OpFoldResult size) {
-  if (std::optional<int64_t> c = getConstantIntValue(size))
-    return *c;
-  return ValueBoundsConstraintSet::computeConstantBound(
-      presburger::BoundType::UB,
-      ValueBoundsConstraintSet::Variable(cast<Value>(size)),
-      /*stopCondition=*/nullptr, /*closedUB=*/true);
-}
-
 /// Whether `loop` may have a second iteration: not when its trip count is
 /// static and at most 1, or its upper bound is at most lb + step (a loop
 /// over one thread's piece of a dim smaller than the step).
@@ -64,7 +54,7 @@ bool mayRunTwice(scf::ForOp loop) {
     return trips->getZExtValue() > 1;
   std::optional<int64_t> lb = getConstantIntValue(loop.getLowerBound());
   std::optional<int64_t> step = getConstantIntValue(loop.getStep());
-  FailureOr<int64_t> ub = upperBound(loop.getUpperBound());
+  FailureOr<int64_t> ub = constantUpperBound(loop.getUpperBound());
   return !lb || !step || failed(ub) || *ub > *lb + *step;
 }
 
@@ -233,16 +223,9 @@ LogicalResult checkDimOrder(const CacheReadOptions &options, Analysis &a,
 /// extent elsewhere.
 LogicalResult computeBounds(Analysis &a, std::string &reason) {
   for (unsigned d = 0, rank = a.dims.size(); d < rank; ++d) {
-    FailureOr<int64_t> ub =
-        a.dims[d].loop ? ValueBoundsConstraintSet::computeConstantBound(
-                             presburger::BoundType::UB,
-                             ValueBoundsConstraintSet::Variable(a.source, d),
-                             /*stopCondition=*/nullptr, /*closedUB=*/true)
-        : a.opSizes[d] ? upperBound(a.opSizes[d])
-                       : ValueBoundsConstraintSet::computeConstantBound(
-                             presburger::BoundType::UB,
-                             ValueBoundsConstraintSet::Variable(a.source, d),
-                             /*stopCondition=*/nullptr, /*closedUB=*/true);
+    FailureOr<int64_t> ub = !a.dims[d].loop && a.opSizes[d]
+                                ? constantUpperBound(a.opSizes[d])
+                                : constantUpperBound(a.source, d);
     if (failed(ub)) {
       reason = llvm::formatv("dim {0} of the operand's footprint has no "
                              "static upper bound",

@@ -14,7 +14,6 @@
 #include "mlir/Dialect/Utils/StaticValueUtils.h"
 #include "mlir/Dialect/Vector/IR/VectorOps.h"
 #include "mlir/IR/IRMapping.h"
-#include "mlir/Interfaces/ValueBoundsOpInterface.h"
 #include "llvm/ADT/SmallBitVector.h"
 #include "llvm/Support/FormatVariadic.h"
 
@@ -38,10 +37,7 @@ FailureOr<int64_t> boundLoopDim(linalg::LinalgOp op, unsigned d, bool &exact) {
       auto dim = dyn_cast<AffineDimExpr>(map.getResult(i));
       if (!dim || dim.getPosition() != d)
         continue;
-      FailureOr<int64_t> ub = ValueBoundsConstraintSet::computeConstantBound(
-          presburger::BoundType::UB,
-          ValueBoundsConstraintSet::Variable(operand.get(), i),
-          /*stopCondition=*/nullptr, /*closedUB=*/true);
+      FailureOr<int64_t> ub = constantUpperBound(operand.get(), i);
       if (succeeded(ub))
         return *ub;
     }

@@ -310,11 +310,7 @@ LogicalResult classifyLoop(scf::ForOp l, ArrayRef<tensor::ExtractSliceOp> inner,
         // Disjoint tiles: extent at most the step.
         if (!step || *step <= 0)
           return failure();
-        FailureOr<int64_t> bound =
-            ValueBoundsConstraintSet::computeConstantBound(
-                presburger::BoundType::UB,
-                ValueBoundsConstraintSet::Variable(size),
-                /*stopCondition=*/nullptr, /*closedUB=*/true);
+        FailureOr<int64_t> bound = constantUpperBound(size);
         if (failed(bound) || *bound > *step)
           return failure();
         parallel = true;

@@ -8,6 +8,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "regtile/Patterns/FuseTransposeIntoTiles.h"
+#include "regtile/Patterns/LoopUtils.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Arith/Utils/Utils.h"
@@ -18,7 +19,6 @@
 #include "mlir/Dialect/Vector/IR/VectorOps.h"
 #include "mlir/IR/Dominance.h"
 #include "mlir/Interfaces/SideEffectInterfaces.h"
-#include "mlir/Interfaces/ValueBoundsOpInterface.h"
 #include "llvm/ADT/SetVector.h"
 
 using namespace mlir;
@@ -139,9 +139,7 @@ bool writtenByTiles(Value value) {
 FailureOr<SmallVector<int64_t>> upperBounds(Value v, std::string &reason) {
   SmallVector<int64_t> bounds;
   for (int64_t d = 0, e = cast<ShapedType>(v.getType()).getRank(); d < e; ++d) {
-    FailureOr<int64_t> ub = ValueBoundsConstraintSet::computeConstantBound(
-        presburger::BoundType::UB, ValueBoundsConstraintSet::Variable(v, d),
-        /*stopCondition=*/nullptr, /*closedUB=*/true);
+    FailureOr<int64_t> ub = regtile::constantUpperBound(v, d);
     if (failed(ub)) {
       reason = "the tile's size along dim " + std::to_string(d) +
                " has no static upper bound";

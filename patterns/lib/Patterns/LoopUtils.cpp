@@ -3,7 +3,9 @@
 #include "regtile/Patterns/LoopUtils.h"
 
 #include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/Dialect/Utils/StaticValueUtils.h"
 #include "mlir/Interfaces/SideEffectInterfaces.h"
+#include "mlir/Interfaces/ValueBoundsOpInterface.h"
 #include "mlir/Transforms/RegionUtils.h"
 #include "llvm/ADT/SetVector.h"
 
@@ -84,3 +86,19 @@ void hoistOutOfLoops(ValueRange values) {
 }
 
 } // namespace regtile
+
+FailureOr<int64_t> regtile::constantUpperBound(OpFoldResult size) {
+  if (std::optional<int64_t> c = getConstantIntValue(size))
+    return *c;
+  return ValueBoundsConstraintSet::computeConstantBound(
+      presburger::BoundType::UB,
+      ValueBoundsConstraintSet::Variable(cast<Value>(size)),
+      /*stopCondition=*/nullptr, /*closedUB=*/true);
+}
+
+FailureOr<int64_t> regtile::constantUpperBound(Value shaped, int64_t dim) {
+  return ValueBoundsConstraintSet::computeConstantBound(
+      presburger::BoundType::UB,
+      ValueBoundsConstraintSet::Variable(shaped, dim),
+      /*stopCondition=*/nullptr, /*closedUB=*/true);
+}

@@ -13,6 +13,7 @@
 
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/IRMapping.h"
+#include "mlir/IR/OpDefinition.h"
 #include "mlir/IR/Operation.h"
 
 namespace regtile {
@@ -38,6 +39,14 @@ mlir::OpFoldResult hoistInvariant(mlir::OpBuilder &b, mlir::Operation *loop,
 /// memory effects and depend on nothing the loop defines (work per
 /// iteration of an inner loop done once per iteration of an outer one).
 void hoistOutOfLoops(mlir::ValueRange values);
+
+/// The static bound a tile's size never exceeds (it may equal it): the size
+/// itself if constant, else what the value-bounds analysis derives (the
+/// affine.min of a tile loop); failure where there is none.
+mlir::FailureOr<int64_t> constantUpperBound(mlir::OpFoldResult size);
+
+/// The same for dim `dim` of the shaped value `shaped`.
+mlir::FailureOr<int64_t> constantUpperBound(mlir::Value shaped, int64_t dim);
 
 } // namespace regtile
 
